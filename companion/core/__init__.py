@@ -1,0 +1,1 @@
+"""What every game needs: dice, decks, the input log, sessions, packs, records, maps."""

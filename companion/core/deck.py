@@ -1,0 +1,76 @@
+"""Decks and hands, the same whether the app deals or the table draws real cards.
+
+A draw is a chance input naming the card drawn. With a virtual deck the app picks that card at
+random from what is left (``DiceBag.pick``); with a physical deck a player types the card they
+turned over. Either way the core only checks that the card is still in the draw pile, so the
+pile is a multiset, not an ordered stack: an order would be a secret the app does not have when
+the cards are real.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from .violations import MalformedInput
+
+
+@dataclass
+class Deck:
+    name: str
+    draw_pile: Counter = field(default_factory=Counter)
+    discard: list = field(default_factory=list)
+    hands: dict[str, list] = field(default_factory=dict)
+    reshuffles: int = 0
+
+    @classmethod
+    def of(cls, name: str, cards, seats=()) -> Deck:
+        return cls(name, Counter(cards), [], {s: [] for s in seats})
+
+    @property
+    def left(self) -> int:
+        return sum(self.draw_pile.values())
+
+    def cards_left(self) -> list:
+        return sorted(self.draw_pile.elements(), key=str)
+
+    def total_cards(self) -> int:
+        """Every card the deck owns, wherever it is: the conservation invariant of tests."""
+        return self.left + len(self.discard) + sum(len(h) for h in self.hands.values())
+
+    def hand(self, seat: str) -> list:
+        try:
+            return self.hands[seat]
+        except KeyError:
+            raise MalformedInput(f"{self.name}: there is no seat '{seat}'") from None
+
+    def draw(self, card, seat: str | None = None) -> None:
+        """Take ``card`` from the draw pile, into ``seat``'s hand (or nowhere, for a display)."""
+        if self.draw_pile[card] <= 0:
+            raise MalformedInput(f"{self.name}: {card} is not in the draw pile")
+        self.draw_pile[card] -= 1
+        if self.draw_pile[card] == 0:
+            del self.draw_pile[card]
+        if seat is not None:
+            self.hand(seat).append(card)
+
+    def play(self, seat: str, card, to_discard: bool = True) -> None:
+        hand = self.hand(seat)
+        if card not in hand:
+            raise MalformedInput(f"{self.name}: {seat} does not hold {card}")
+        hand.remove(card)
+        if to_discard:
+            self.discard.append(card)
+
+    def reshuffle(self) -> None:
+        """The discard pile becomes the draw pile (the usual 'when the deck is empty')."""
+        self.draw_pile.update(self.discard)
+        self.discard.clear()
+        self.reshuffles += 1
+
+    def to_json(self) -> dict:
+        return {
+            "draw_pile": self.left,
+            "discard": list(self.discard),
+            "hands": {s: list(h) for s, h in self.hands.items()},
+        }

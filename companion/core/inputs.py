@@ -1,0 +1,136 @@
+"""Inputs: everything that happens at the table, as small values that print and parse.
+
+An input is a player's action, a decision asked of a player, or a chance outcome (a die roll, a
+drawn card, a ball from an indicator). Chance inputs carry their ``source``: ``app`` when the
+app rolled or dealt, ``table`` when a player typed what the table's own dice or cards showed.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from .violations import MalformedInput
+
+#: Kinds of input decided by chance. Undoing one asks first, so undo cannot be used to peek.
+CHANCE_KINDS = frozenset({"roll", "draw"})
+SOURCES = ("app", "table")
+
+
+@dataclass(frozen=True)
+class Input:
+    kind: str
+    args: dict = field(default_factory=dict)
+    source: str | None = None
+    #: Rule ids this input was knowingly played against (an explicit override at the table).
+    override: tuple[str, ...] = ()
+
+    @property
+    def is_chance(self) -> bool:
+        return self.kind in CHANCE_KINDS
+
+    def with_override(self, rules) -> Input:
+        return Input(self.kind, self.args, self.source, tuple(rules))
+
+    def to_json(self) -> dict:
+        out: dict = {"kind": self.kind}
+        if self.args:
+            out["args"] = self.args
+        if self.source:
+            out["source"] = self.source
+        if self.override:
+            out["override"] = list(self.override)
+        return out
+
+    @classmethod
+    def from_json(cls, data, where: str = "input") -> Input:
+        """Build an input from record JSON; raise MalformedInput naming the bad field."""
+        if not isinstance(data, dict):
+            raise MalformedInput(f"{where}: expected an object with a 'kind', got {_short(data)}")
+        unknown = set(data) - {"kind", "args", "source", "override"}
+        if unknown:
+            raise MalformedInput(f"{where}: unknown field(s) {sorted(unknown)}")
+        kind = data.get("kind")
+        if not isinstance(kind, str) or not kind:
+            raise MalformedInput(f"{where}.kind: expected a non-empty string, got {_short(kind)}")
+        args = data.get("args", {})
+        if not isinstance(args, dict):
+            raise MalformedInput(f"{where}.args: expected an object, got {_short(args)}")
+        source = data.get("source")
+        if source is not None and source not in SOURCES:
+            raise MalformedInput(f"{where}.source: expected one of {SOURCES}, got {_short(source)}")
+        override = data.get("override", [])
+        if not isinstance(override, list) or not all(isinstance(r, str) for r in override):
+            raise MalformedInput(f"{where}.override: expected a list of rule ids, got {_short(override)}")
+        return cls(kind, args, source, tuple(override))
+
+    def __str__(self) -> str:
+        return json.dumps(self.to_json(), sort_keys=True)
+
+
+def roll(values, source: str = "app") -> Input:
+    return Input("roll", {"values": list(values)}, source)
+
+
+def draw(card, source: str = "app") -> Input:
+    return Input("draw", {"card": card}, source)
+
+
+def _short(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+class Args:
+    """Read an input's arguments with messages that say which argument is wrong and why."""
+
+    def __init__(self, inp: Input):
+        self.inp = inp
+        self.args = inp.args
+
+    def _get(self, key, default, required):
+        if key not in self.args:
+            if required:
+                raise MalformedInput(f"{self.inp.kind}: missing argument '{key}'")
+            return default
+        return self.args[key]
+
+    def text(self, key, default=None, required=True, max_len=200) -> str:
+        v = self._get(key, default, required)
+        if v is default and not required:
+            return v
+        if not isinstance(v, str) or not v.strip():
+            raise MalformedInput(f"{self.inp.kind}.{key}: expected text, got {_short(v)}")
+        if len(v) > max_len:
+            raise MalformedInput(f"{self.inp.kind}.{key}: longer than {max_len} characters")
+        return v.strip()
+
+    def flag(self, key, default=False) -> bool:
+        v = self._get(key, default, False)
+        if not isinstance(v, bool):
+            raise MalformedInput(f"{self.inp.kind}.{key}: expected true or false, got {_short(v)}")
+        return v
+
+    def number(self, key, lo=None, hi=None, default=None, required=True) -> float:
+        v = self._get(key, default, required)
+        if v is default and not required:
+            return v
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or v != v:
+            raise MalformedInput(f"{self.inp.kind}.{key}: expected a number, got {_short(v)}")
+        if (lo is not None and v < lo) or (hi is not None and v > hi):
+            raise MalformedInput(f"{self.inp.kind}.{key}: {v} is outside {lo} to {hi}")
+        return v
+
+    def choice(self, key, choices, default=None, required=True):
+        v = self._get(key, default, required)
+        if v not in choices:
+            raise MalformedInput(
+                f"{self.inp.kind}.{key}: expected one of {', '.join(map(str, choices))}, got {_short(v)}"
+            )
+        return v
+
+    def values(self, key="values") -> list:
+        v = self._get(key, None, True)
+        if not isinstance(v, list):
+            raise MalformedInput(f"{self.inp.kind}.{key}: expected a list of die values, got {_short(v)}")
+        return v

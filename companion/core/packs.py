@@ -1,0 +1,169 @@
+"""Rule packs: a folder of TOML data plus ``reference.md``, loaded and validated.
+
+A pack is data only: nothing in it is executed. ``pack.toml`` names the pack and its game; each
+other ``*.toml`` file is read into ``Pack.data`` under its file name without the extension.
+The game then checks the data against its own schema. Every problem is a PackError naming the
+file, the key path and what was expected. Players copy a bundled pack, edit the copy as a
+house rule, and ``posthorn check-pack`` (or the app) validates it the same way.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import tomllib
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+from .reference import RuleText, parse_reference
+from .schema import Spec, check
+from .violations import PackError
+
+PACK_SPEC = Spec(dict, fields={
+    "pack": Spec(dict, fields={
+        "id": Spec(str),
+        "game": Spec(str),
+        "version": Spec(str),
+        "title": Spec(str),
+        "based_on": Spec(str, required=False),
+        "description": Spec(str, required=False),
+    }),
+})
+
+MAX_FILE_BYTES = 2_000_000
+
+
+@dataclass
+class Pack:
+    id: str
+    game: str
+    version: str
+    title: str
+    hash: str
+    source: str
+    data: dict = field(default_factory=dict)
+    reference: dict[str, RuleText] = field(default_factory=dict)
+    bundled: bool = False
+
+    def rule(self, rule_id: str) -> RuleText | None:
+        return self.reference.get(rule_id)
+
+    def describe(self) -> dict:
+        return {"id": self.id, "version": self.version, "hash": self.hash}
+
+
+def _files(folder):
+    """(name, bytes) of every file of the pack, sorted, from a Path or an importlib Traversable."""
+    out = []
+    for item in folder.iterdir():
+        if item.is_file() and (item.name.endswith(".toml") or item.name.endswith(".md")):
+            data = item.read_bytes()
+            if len(data) > MAX_FILE_BYTES:
+                raise PackError(_name(folder, item.name), "", f"file is larger than {MAX_FILE_BYTES} bytes")
+            out.append((item.name, data))
+    return sorted(out)
+
+
+def _name(folder, filename: str) -> str:
+    return str(Path(str(folder)) / filename)
+
+
+def content_hash(files) -> str:
+    h = hashlib.sha256()
+    for name, data in files:
+        h.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
+    return "sha256:" + h.hexdigest()
+
+
+def load_pack(folder, *, bundled: bool = False) -> Pack:
+    """Read and validate the pack in ``folder`` (a path or an importlib resource folder)."""
+    if isinstance(folder, (str, Path)):
+        folder = Path(folder)
+        if not folder.is_dir():
+            raise PackError(str(folder), "", "not a folder holding a rule pack")
+    try:
+        files = _files(folder)
+    except OSError as e:
+        raise PackError(str(folder), "", f"cannot be read: {e.strerror or e}") from None
+    names = dict(files)
+    if "pack.toml" not in names:
+        raise PackError(_name(folder, "pack.toml"), "", "missing: every pack needs a pack.toml")
+    tables = {}
+    for name, raw in files:
+        if not name.endswith(".toml"):
+            continue
+        path = _name(folder, name)
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise PackError(path, f"byte {e.start}", "not UTF-8 text") from None
+        try:
+            tables[name[:-5]] = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as e:
+            raise PackError(path, _toml_where(e), f"not valid TOML: {_toml_what(e)}") from None
+    head = tables.pop("pack")
+    check(head, PACK_SPEC, _name(folder, "pack.toml"))
+    info = head["pack"]
+    reference = {}
+    if "reference.md" in names:
+        try:
+            reference = parse_reference(names["reference.md"].decode("utf-8"))
+        except UnicodeDecodeError as e:
+            raise PackError(_name(folder, "reference.md"), f"byte {e.start}", "not UTF-8 text") from None
+    pack = Pack(info["id"], info["game"], info["version"], info["title"], content_hash(files),
+                str(folder), tables, reference, bundled)
+    from ..games import rules_for
+
+    rules = rules_for(pack.game, _name(folder, "pack.toml"))
+    rules.validate_pack(pack)
+    missing = sorted(rules.rule_ids() - set(reference))
+    if missing:
+        raise PackError(_name(folder, "reference.md"), missing[0],
+                        f"no section for this rule id ({len(missing)} rule id(s) without a section)")
+    return pack
+
+
+def _toml_where(e: tomllib.TOMLDecodeError) -> str:
+    line, col = getattr(e, "lineno", None), getattr(e, "colno", None)
+    if line is None:
+        import re
+
+        m = re.search(r"line (\d+), column (\d+)", str(e))
+        if m:
+            line, col = m.group(1), m.group(2)
+    return f"line {line}, column {col}" if line else ""
+
+
+def _toml_what(e: tomllib.TOMLDecodeError) -> str:
+    msg = getattr(e, "msg", None) or str(e)
+    return msg.split(" (at line")[0]
+
+
+def bundled_pack(game: str) -> Pack:
+    """The pack shipped inside the installed package (works from a wheel or a frozen app)."""
+    return load_pack(resources.files("rules") / game, bundled=True)
+
+
+def find_pack(pack_id: str, content_hash: str | None = None) -> Pack:
+    """The bundled pack or a player's pack (in the user data folder) with this id."""
+    from .storage import user_packs_dir
+
+    candidates = []
+    try:
+        candidates.append(bundled_pack(pack_id))
+    except PackError:
+        pass
+    for folder in sorted(user_packs_dir().iterdir()):
+        if folder.is_dir():
+            try:
+                p = load_pack(folder)
+            except PackError:
+                continue
+            if p.id == pack_id:
+                candidates.append(p)
+    for p in candidates:
+        if content_hash is None or p.hash == content_hash:
+            return p
+    if candidates:
+        return candidates[0]
+    raise PackError(pack_id, "", "no bundled or installed rule pack has this id")

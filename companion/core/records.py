@@ -1,0 +1,239 @@
+"""Game records: setup + inputs as versioned JSON. Saves, shared games, replays and bug reports
+are all the same file, documented in ``docs/records.md``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+
+from .inputs import Input
+from .session import Entry, JournalLine, Session
+from .storage import atomic_write
+from .violations import MalformedInput, PackError, PosthornError, RecordError, Violation
+
+FORMAT = "posthorn-record"
+VERSION = 1
+MAX_RECORD_BYTES = 50_000_000
+
+
+@dataclass
+class Verdict:
+    """How one recorded input fared on replay."""
+
+    number: int
+    input: Input
+    verdict: str  # ok | overridden | flagged | refused
+    text: str
+    violations: list[Violation] = field(default_factory=list)
+    reason: str = ""
+
+    def line(self) -> str:
+        head = f"{self.number:4d}  {self.verdict.upper():10s} {self.text}"
+        if self.verdict in ("flagged", "overridden"):
+            return head + "".join(f"\n      {v.rule}: {v.reason}" for v in self.violations)
+        if self.verdict == "refused":
+            return head + f"\n      {self.reason}"
+        return head
+
+
+@dataclass
+class Record:
+    game: str
+    pack: dict
+    seed: int
+    setup: dict
+    inputs: list[Input]
+    undone: list[dict] = field(default_factory=list)
+    rolls_made: int = 0
+    title: str = ""
+    created: str = ""
+    saved: str = ""
+
+    def to_json(self) -> dict:
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "game": self.game,
+            "title": self.title,
+            "pack": self.pack,
+            "seed": self.seed,
+            "rolls_made": self.rolls_made,
+            "created": self.created,
+            "saved": self.saved,
+            "setup": self.setup,
+            "inputs": [i.to_json() for i in self.inputs],
+            "undone": self.undone,
+        }
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), indent=1, ensure_ascii=False) + "\n"
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def record_of(session: Session, title: str = "", created: str = "") -> Record:
+    undone = []
+    live = 0
+    for line in session.journal:
+        if line.event in ("input", "redo"):
+            live = line.entry.number
+        elif line.event == "undo":
+            live = line.entry.number - 1
+            undone.append({"after": live, "text": line.entry.text, "input": line.entry.input.to_json()})
+    return Record(session.rules.game_id, session.pack.describe(), session.seed, session.setup,
+                  session.inputs, undone, session.bag.rolls_made, title,
+                  created or now(), now())
+
+
+def save(session: Session, path: Path, title: str = "", created: str = "") -> Record:
+    rec = record_of(session, title, created)
+    atomic_write(Path(path), rec.dumps())
+    return rec
+
+
+# -- loading -------------------------------------------------------------------------------------
+def parse(text: str, path: str = "record") -> Record:
+    """Validate the JSON of a record; raise RecordError naming where the problem is."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise RecordError(path, f"line {e.lineno}, column {e.colno}", f"not valid JSON: {e.msg}") from None
+    except RecursionError:
+        raise RecordError(path, "", "nested too deeply to be a record") from None
+    if not isinstance(data, dict):
+        raise RecordError(path, "(top level)", "expected a JSON object")
+    if data.get("format") != FORMAT:
+        raise RecordError(path, "format", f"expected \"{FORMAT}\"; this is not a Posthorn record")
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise RecordError(path, "version", "expected a whole number")
+    if version > VERSION:
+        raise RecordError(path, "version", f"record version {version} is newer than this Posthorn reads ({VERSION}); update Posthorn")
+    if version < 1:
+        raise RecordError(path, "version", f"unknown record version {version}")
+
+    def need(key, kind, label):
+        if key not in data:
+            raise RecordError(path, key, f"missing; expected {label}")
+        v = data[key]
+        if not isinstance(v, kind) or isinstance(v, bool) and kind is not bool:
+            raise RecordError(path, key, f"expected {label}")
+        return v
+
+    game = need("game", str, "the game's id")
+    pack = need("pack", dict, "an object with the pack's id, version and hash")
+    for k in ("id", "hash"):
+        if not isinstance(pack.get(k), str):
+            raise RecordError(path, f"pack.{k}", "expected text")
+    seed = need("seed", int, "a whole number")
+    setup = need("setup", dict, "an object")
+    raw_inputs = need("inputs", list, "a list of inputs")
+    inputs = []
+    for i, raw in enumerate(raw_inputs):
+        try:
+            inputs.append(Input.from_json(raw, f"inputs[{i}]"))
+        except MalformedInput as e:
+            raise RecordError(path, f"inputs[{i}]", str(e).split(": ", 1)[-1]) from None
+    undone = data.get("undone", [])
+    if not isinstance(undone, list) or not all(isinstance(u, dict) for u in undone):
+        raise RecordError(path, "undone", "expected a list of objects")
+    rolls = data.get("rolls_made", 0)
+    if not isinstance(rolls, int) or isinstance(rolls, bool) or rolls < 0:
+        raise RecordError(path, "rolls_made", "expected a whole number, 0 or more")
+    title = data.get("title", "")
+    return Record(game, pack, seed, setup, inputs, undone, rolls,
+                  title if isinstance(title, str) else "",
+                  str(data.get("created", "")), str(data.get("saved", "")))
+
+
+def read(path: Path) -> Record:
+    path = Path(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_RECORD_BYTES:
+            raise RecordError(str(path), "", f"file is {size} bytes; a record is at most {MAX_RECORD_BYTES}")
+        raw = path.read_bytes()
+    except OSError as e:
+        raise RecordError(str(path), "", f"cannot be read: {e.strerror or e}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise RecordError(str(path), f"byte {e.start}", "not UTF-8 text") from None
+    return parse(text, str(path))
+
+
+def restore(record: Record, path: str = "record", pack=None) -> tuple[Session, list[Verdict]]:
+    """Rebuild the session a record describes, with each input's verdict.
+
+    Inputs that break a rule without an override in the record are *flagged* and inputs that
+    cannot apply at all are *refused*; neither changes the state, and the rest still replays.
+    """
+    from ..games import rules_for
+
+    try:
+        rules = rules_for(record.game, path)
+        pack = pack or _pack_for(record)
+    except PackError as e:
+        raise RecordError(path, "pack" if "pack" in str(e) else "game", str(e)) from None
+    try:
+        session = Session(rules, pack, record.setup, record.seed, rolls_made=record.rolls_made)
+    except MalformedInput as e:
+        raise RecordError(path, "setup", str(e)) from None
+    verdicts = []
+    for n, inp in enumerate(record.inputs, 1):
+        try:
+            text = rules.describe(session.state, inp)
+            violations = rules.check(session.state, inp)
+        except MalformedInput as e:
+            verdicts.append(Verdict(n, inp, "refused", inp.kind, reason=str(e)))
+            continue
+        except PosthornError as e:
+            verdicts.append(Verdict(n, inp, "refused", inp.kind, reason=str(e)))
+            continue
+        if violations and not inp.override:
+            verdicts.append(Verdict(n, inp, "flagged", text, violations))
+            continue
+        entry = session._apply(inp.with_override(v.rule for v in violations), tuple(violations))
+        session.journal.append(JournalLine("input", entry))
+        verdicts.append(Verdict(n, inp, "overridden" if violations else "ok", text, violations))
+    _restore_undone(session, record)
+    return session, verdicts
+
+
+def _restore_undone(session: Session, record: Record) -> None:
+    """Put undone rolls and draws back into the journal where they happened (display only)."""
+    if not record.undone:
+        return
+    lines: list[JournalLine] = []
+    by_after: dict[int, list[dict]] = {}
+    for u in record.undone:
+        after = u.get("after")
+        if isinstance(after, int):
+            by_after.setdefault(after, []).append(u)
+    for u in by_after.get(0, []):
+        lines.extend(_undone_lines(u))
+    for line in session.journal:
+        lines.append(line)
+        for u in by_after.get(line.entry.number, []):
+            lines.extend(_undone_lines(u))
+    session.journal[:] = lines
+
+
+def _undone_lines(u: dict) -> list[JournalLine]:
+    try:
+        inp = Input.from_json(u.get("input"), "undone")
+    except MalformedInput:
+        return []
+    entry = Entry(int(u.get("after", 0)) + 1, inp, str(u.get("text", inp.kind)))
+    return [JournalLine("input", entry), JournalLine("undo", entry)]
+
+
+def _pack_for(record: Record):
+    from .packs import find_pack
+
+    return find_pack(record.pack["id"], record.pack.get("hash"))

@@ -1,0 +1,88 @@
+"""A small checker for rule-pack data: each problem names the file, the key path and what was
+expected, so a player editing a house-rule copy can find the line to mend.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .violations import PackError
+
+_TYPE_NAMES = {int: "a whole number", float: "a number", str: "text", bool: "true or false",
+               list: "a list", dict: "a table"}
+
+
+@dataclass(frozen=True)
+class Spec:
+    """What one value must be. ``fields`` describes a table's keys; ``item`` a list's items."""
+
+    kind: type | tuple = str
+    required: bool = True
+    lo: float | None = None
+    hi: float | None = None
+    choices: tuple | None = None
+    fields: dict = field(default_factory=dict)
+    item: Spec | None = None
+    extra_keys: bool = False
+    min_items: int = 0
+
+    def expected(self) -> str:
+        kinds = self.kind if isinstance(self.kind, tuple) else (self.kind,)
+        words = " or ".join(_TYPE_NAMES.get(k, k.__name__) for k in kinds)
+        if self.choices:
+            words = "one of " + ", ".join(repr(c) for c in self.choices)
+        if self.lo is not None or self.hi is not None:
+            words += f" from {self.lo if self.lo is not None else '...'} to {self.hi if self.hi is not None else '...'}"
+        return words
+
+
+def _is(value, kind) -> bool:
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if isinstance(value, bool):
+        return bool in kinds
+    if float in kinds and isinstance(value, int):
+        return True
+    return isinstance(value, kinds)
+
+
+def check(value, spec: Spec, file: str, path: str = "") -> None:
+    """Raise PackError at the first value that does not match ``spec``."""
+    where = path or "(top level)"
+    if not _is(value, spec.kind):
+        raise PackError(file, where, f"expected {spec.expected()}, found {_show(value)}")
+    if spec.choices is not None and value not in spec.choices:
+        raise PackError(file, where, f"expected {spec.expected()}, found {_show(value)}")
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        if (spec.lo is not None and value < spec.lo) or (spec.hi is not None and value > spec.hi):
+            raise PackError(file, where, f"expected {spec.expected()}, found {value}")
+    if isinstance(value, dict) and (spec.fields or not spec.extra_keys):
+        for key, sub in spec.fields.items():
+            if key not in value:
+                if sub.required:
+                    raise PackError(file, _join(path, key), f"missing; expected {sub.expected()}")
+                continue
+            check(value[key], sub, file, _join(path, key))
+        if not spec.extra_keys:
+            unknown = sorted(set(value) - set(spec.fields))
+            if unknown:
+                raise PackError(file, _join(path, unknown[0]),
+                                f"unknown key; expected one of {', '.join(spec.fields) or 'none'}")
+    if isinstance(value, list):
+        if len(value) < spec.min_items:
+            raise PackError(file, where, f"expected at least {spec.min_items} item(s), found {len(value)}")
+        if spec.item is not None:
+            for i, item in enumerate(value):
+                check(item, spec.item, file, f"{path}[{i}]")
+
+
+def _join(path: str, key: str) -> str:
+    return f"{path}.{key}" if path else key
+
+
+def _show(value) -> str:
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, list):
+        return "a list"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."

@@ -1,0 +1,160 @@
+"""The table session: a game's inputs, its state, undo/redo, and who is told of each change.
+
+The state is always ``fold(apply, inputs, new_state(setup))``. Undo drops the last input and
+replays; redo re-adds it. An undone die roll or card draw stays in the journal (and the record),
+so the log shows that it happened; the screen asks before undoing one (``undo_crosses_chance``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from .dice import DiceBag, RollRequest
+from .game import Rules, Step
+from .inputs import Input, roll
+from .violations import MalformedInput, Violation
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One input in the log, with the words for it and the rules it was played against."""
+
+    number: int
+    input: Input
+    text: str
+    violations: tuple[Violation, ...] = ()
+
+    @property
+    def verdict(self) -> str:
+        return "overridden" if self.violations else "ok"
+
+
+@dataclass(frozen=True)
+class JournalLine:
+    """A line of the visible log: an input, or an undo/redo of one."""
+
+    event: str  # "input" | "undo" | "redo"
+    entry: Entry
+
+
+@dataclass
+class Outcome:
+    """What ``submit`` did: the entry recorded, or the violations that kept it out."""
+
+    entry: Entry | None
+    violations: list[Violation] = field(default_factory=list)
+
+    @property
+    def accepted(self) -> bool:
+        return self.entry is not None
+
+
+class Session:
+    def __init__(self, rules: Rules, pack, setup: dict, seed: int, *, rolls_made: int = 0):
+        self.rules = rules
+        self.pack = pack
+        self.setup = setup
+        self.seed = seed
+        self.bag = DiceBag(seed, rolls_made)
+        self.state = rules.new_state(pack, setup)
+        self.entries: list[Entry] = []
+        self.journal: list[JournalLine] = []
+        self._redo: list[Entry] = []
+        #: Called with the session after every change (autosave, screens).
+        self.listeners: list[Callable[[Session], None]] = []
+
+    # -- queries -----------------------------------------------------------------------------
+    def check(self, inp: Input) -> list[Violation]:
+        """OK (an empty list) or the rules this input would break. Raises MalformedInput."""
+        return self.rules.check(self.state, inp)
+
+    def next_steps(self) -> list[Step]:
+        return self.rules.next_steps(self.state)
+
+    def pending_roll(self) -> RollRequest | None:
+        return self.rules.pending_roll(self.state)
+
+    @property
+    def inputs(self) -> list[Input]:
+        return [e.input for e in self.entries]
+
+    # -- changes -----------------------------------------------------------------------------
+    def submit(self, inp: Input, override: bool = False) -> Outcome:
+        """Check and apply ``inp``. A rule-breaking input is kept out unless ``override``."""
+        violations = self.rules.check(self.state, inp)
+        if violations and not override:
+            return Outcome(None, violations)
+        if violations:
+            inp = inp.with_override(v.rule for v in violations)
+        elif inp.override:
+            inp = inp.with_override(())
+        entry = self._apply(inp, tuple(violations))
+        self._redo.clear()
+        self.journal.append(JournalLine("input", entry))
+        self._changed()
+        return Outcome(entry, violations)
+
+    def roll(self, override: bool = False) -> Outcome:
+        """Roll the pending roll with the app's dice."""
+        request = self.pending_roll()
+        if request is None:
+            raise MalformedInput("no roll is asked for now")
+        return self.submit(roll(self.bag.roll(request.dice), "app"), override)
+
+    def _apply(self, inp: Input, violations: tuple[Violation, ...]) -> Entry:
+        text = self.rules.describe(self.state, inp)
+        self.rules.apply(self.state, inp)
+        entry = Entry(len(self.entries) + 1, inp, text, violations)
+        self.entries.append(entry)
+        return entry
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.entries)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    @property
+    def undo_name(self) -> str | None:
+        return self.entries[-1].text if self.entries else None
+
+    @property
+    def redo_name(self) -> str | None:
+        return self._redo[-1].text if self._redo else None
+
+    @property
+    def undo_crosses_chance(self) -> bool:
+        return bool(self.entries) and self.entries[-1].input.is_chance
+
+    def undo(self) -> Entry:
+        if not self.entries:
+            raise MalformedInput("nothing to undo")
+        entry = self.entries.pop()
+        self._redo.append(entry)
+        self.state = self.replay_state(self.entries)
+        self.journal.append(JournalLine("undo", entry))
+        self._changed()
+        return entry
+
+    def redo(self) -> Entry:
+        if not self._redo:
+            raise MalformedInput("nothing to redo")
+        entry = self._redo.pop()
+        self.rules.apply(self.state, entry.input)
+        self.entries.append(entry)
+        self.journal.append(JournalLine("redo", entry))
+        self._changed()
+        return entry
+
+    def replay_state(self, entries):
+        state = self.rules.new_state(self.pack, self.setup)
+        for e in entries:
+            self.rules.apply(state, e.input)
+        return state
+
+    def _changed(self) -> None:
+        for listener in list(self.listeners):
+            listener(self)

@@ -1,0 +1,1 @@
+"""The Courier Desk: couriers, headquarters and commander location rolls for miniatures games."""

@@ -1,0 +1,118 @@
+"""Commanders and their headquarters (seed section 3, readings in facts/couriers.md).
+
+An Army, Corps or Division commander may have a headquarters: declared before the game, or
+established once he has stayed in place 4 turns (2 in a building). A brigade commander never
+has one (couriers.hq.brigade). Couriers ride straight to an HQ; if the commander has left it they
+still go there and then search for him as if he had none (couriers.hq.absent).
+"""
+
+from __future__ import annotations
+
+from ..core.inputs import Args, Input
+from ..core.violations import MalformedInput, Violation
+from .state import DeskState
+
+
+def _no_hq_for_rank(s: DeskState, cmd) -> list[Violation]:
+    if cmd.rank in s.settings.ranks_without_hq:
+        return [Violation("couriers.hq.brigade",
+                          f"{cmd.name} is a {cmd.rank} commander: he may not establish a headquarters")]
+    return []
+
+
+def check_declare(s: DeskState, a: Args) -> list[Violation]:
+    cmd = s.commander(a.args.get("commander"))
+    a.text("place", max_len=80)
+    a.flag("building")
+    out = _no_hq_for_rank(s, cmd)
+    if s.phase != "setup":
+        out.append(Violation("couriers.hq.declare",
+                             "a headquarters is declared only before the game begins; later it is "
+                             "established by staying in place"))
+    return out
+
+
+def check_move(s: DeskState, a: Args) -> list[Violation]:
+    s.commander(a.args.get("commander"))
+    a.flag("building")
+    if s.phase == "setup":
+        return [Violation("couriers.turn.order", "commanders move once the game has begun")]
+    return []
+
+
+def check_return(s: DeskState, a: Args) -> list[Violation]:
+    cmd = s.commander(a.args.get("commander"))
+    if cmd.hq is None:
+        raise MalformedInput(f"{cmd.name} has no headquarters to return to")
+    if s.phase == "setup":
+        return [Violation("couriers.turn.order", "commanders move once the game has begun")]
+    return []
+
+
+def check_establish(s: DeskState, a: Args) -> list[Violation]:
+    cmd = s.commander(a.args.get("commander"))
+    a.text("place", max_len=80)
+    out = _no_hq_for_rank(s, cmd)
+    need = stay_needed(s, cmd)
+    if cmd.stayed < need:
+        where = " in a building" if cmd.in_building else ""
+        out.append(Violation("couriers.hq.establish",
+                             f"{cmd.name} has stayed in place {cmd.stayed} turn(s); he needs {need}{where}"))
+    return out
+
+
+def stay_needed(s: DeskState, cmd) -> int:
+    hq = s.settings
+    return hq.stay_turns_in_building if cmd.in_building else hq.stay_turns
+
+
+def _set_hq(s: DeskState, a: Args, building: bool) -> None:
+    cmd = s.commanders[a.args["commander"]]
+    cmd.hq = a.args["place"].strip()
+    cmd.hq_in_building = building
+    cmd.at_hq = True
+
+
+def apply_declare(s: DeskState, a: Args) -> None:
+    building = bool(a.args.get("building", False))
+    _set_hq(s, a, building)
+    s.commanders[a.args["commander"]].in_building = building
+
+
+def apply_establish(s: DeskState, a: Args) -> None:
+    _set_hq(s, a, s.commanders[a.args["commander"]].in_building)
+
+
+def apply_move(s: DeskState, a: Args) -> None:
+    cmd = s.commanders[a.args["commander"]]
+    cmd.at_hq = False
+    cmd.in_building = bool(a.args.get("building", False))
+    cmd.stayed = 0
+    cmd.moved_turn = s.turn
+
+
+def apply_return(s: DeskState, a: Args) -> None:
+    cmd = s.commanders[a.args["commander"]]
+    cmd.at_hq = True
+    cmd.in_building = cmd.hq_in_building
+    cmd.stayed = 0
+    cmd.moved_turn = s.turn
+
+
+APPLY = {"declare_hq": apply_declare, "establish_hq": apply_establish,
+         "move_commander": apply_move, "return_to_hq": apply_return}
+
+
+def describe(s: DeskState, inp: Input) -> str:
+    a = inp.args
+    cmd = s.commander(a.get("commander"))
+    if inp.kind == "declare_hq":
+        inside = " (in a building)" if a.get("building") else ""
+        return f"{cmd.name} declares his headquarters at {a.get('place')}{inside}"
+    if inp.kind == "establish_hq":
+        return f"{cmd.name} establishes his headquarters at {a.get('place')}"
+    if inp.kind == "return_to_hq":
+        return f"{cmd.name} returns to his headquarters at {cmd.hq}"
+    where = " into a building" if a.get("building") else ""
+    left = f", leaving his headquarters at {cmd.hq}" if cmd.at_hq and cmd.hq else ""
+    return f"{cmd.name} moves{where}{left}"

@@ -1,0 +1,218 @@
+"""Couriers on the way: the move and its loss roll, contact and capture, finding the commander
+(seed sections 1, 2 and 4; readings in facts/couriers.md section 2.2).
+"""
+
+from __future__ import annotations
+
+from ..core.dice import Dice, RollRequest
+from ..core.inputs import Args, Input
+from ..core.violations import MalformedInput, Violation
+from .state import Courier, DeskState, Pending
+
+
+# -- where a courier is going ---------------------------------------------------------------------
+def destination(s: DeskState, c: Courier) -> str:
+    """'commander' once located; 'hq' while the recipient has a headquarters the courier has not
+    reached yet; else 'force' (any unit under the recipient's command, couriers.locate.contact)."""
+    if c.status == "located":
+        return "commander"
+    cmd = s.commanders[c.recipient]
+    if cmd.hq and not c.reached_hq:
+        return "hq"
+    return "force"
+
+
+def heading(s: DeskState, c: Courier) -> str:
+    cmd = s.commanders[c.recipient]
+    dest = destination(s, c)
+    if dest == "commander":
+        return f"riding straight to {cmd.name}"
+    if dest == "hq":
+        away = "" if cmd.at_hq else f"; {cmd.name} has left it"
+        return f"riding to the headquarters at {cmd.hq}{away}"
+    if c.status == "searching":
+        return f"searching for {cmd.name}: next closest unit of his command"
+    return f"riding to a unit under {cmd.name}'s command"
+
+
+def needs_location(s: DeskState, c: Courier) -> bool:
+    return c.status == "searching" and c.in_contact_turn == s.turn and c.located_roll_turn != s.turn
+
+
+def location_target(s: DeskState, c: Courier) -> int:
+    st = s.settings
+    tries = c.attempts.get(c.recipient, 0)
+    return max(st.location_minimum, st.location_first - st.location_step * tries)
+
+
+def loss_target(s: DeskState, speed: str, nearest: float | None) -> tuple[int, tuple[str, ...]]:
+    sp = s.settings.speeds[speed]
+    band = s.settings.band(nearest)
+    if band is None:
+        return sp.lost_on, ()
+    within, step = band
+    return max(sp.dice.lowest + 1, sp.lost_on - step), (f'enemy within {within:g}" (\u2212{step})',)
+
+
+# -- checks -----------------------------------------------------------------------------------------
+def _finished(c: Courier, doing: str) -> list[Violation]:
+    if c.finished:
+        return [Violation("couriers.move.finished", f"courier {c.id} was {c.status}: it cannot {doing}")]
+    return []
+
+
+def check_move(s: DeskState, a: Args) -> list[Violation]:
+    c = s.courier(a.args.get("courier"))
+    a.choice("speed", tuple(s.settings.speeds))
+    a.number("nearest_enemy", lo=0, hi=10_000, required=False)
+    a.flag("arrives")
+    out = _finished(c, "move")
+    if s.phase != "couriers":
+        out.append(Violation("couriers.move.phase", "couriers move only in the courier step"))
+    if c.moved_turn == s.turn:
+        out.append(Violation("couriers.move.once", f"courier {c.id} has already moved this turn"))
+    return out
+
+
+def check_location(s: DeskState, a: Args) -> list[Violation]:
+    c = s.courier(a.args.get("courier"))
+    out = _finished(c, "search")
+    if out:
+        return out
+    if s.phase != "couriers":
+        out.append(Violation("couriers.move.phase", "location rolls are made in the courier step"))
+    if c.status == "located":
+        out.append(Violation("couriers.locate.found", f"courier {c.id} has already found its commander"))
+    elif c.in_contact_turn != s.turn:
+        out.append(Violation("couriers.locate.contact",
+                             f"courier {c.id} is not in contact with a unit of "
+                             f"{s.commanders[c.recipient].name}'s command this turn"))
+    elif c.located_roll_turn == s.turn:
+        out.append(Violation("couriers.locate.once", f"courier {c.id} has already rolled this turn"))
+    return out
+
+
+def check_capture(s: DeskState, a: Args) -> list[Violation]:
+    c = s.courier(a.args.get("courier"))
+    return _finished(c, "be captured")
+
+
+def check_roll(s: DeskState, inp: Input) -> list[Violation]:
+    if s.pending is None:
+        raise MalformedInput("no roll is asked for now")
+    Dice.parse(s.pending.dice).check_values(Args(inp).values())
+    return []
+
+
+# -- effects ----------------------------------------------------------------------------------------
+def apply_move(s: DeskState, a: Args) -> None:
+    c = s.couriers[a.args["courier"]]
+    speed = a.args["speed"]
+    nearest = a.args.get("nearest_enemy")
+    target, notes = loss_target(s, speed, nearest)
+    c.moved_turn = s.turn
+    c.history.append(f"Turn {s.turn}: {s.settings.speeds[speed].label.lower()}, {heading(s, c)}")
+    s.pending = Pending("loss", c.id, str(s.settings.speeds[speed].dice), target,
+                        bool(a.args.get("arrives", False)), notes)
+
+
+def apply_location(s: DeskState, a: Args) -> None:
+    c = s.couriers[a.args["courier"]]
+    s.pending = Pending("location", c.id, str(s.settings.location_dice), location_target(s, c))
+
+
+def apply_capture(s: DeskState, a: Args) -> None:
+    c = s.couriers[a.args["courier"]]
+    c.status = "captured"
+    c.history.append(f"Turn {s.turn}: captured with its message (couriers.capture)")
+    if s.pending and s.pending.courier == c.id:
+        s.pending = None
+
+
+def apply_roll(s: DeskState, inp: Input) -> None:
+    p = s.pending
+    s.pending = None
+    c = s.couriers[p.courier]
+    total = sum(inp.args["values"])
+    met = total >= p.target
+    if p.kind == "loss":
+        if met:
+            c.status = "lost"
+            c.history.append(f"Turn {s.turn}: lost on the way, {total} against {p.target}+; the message is not delivered")
+        elif p.arrives:
+            _arrive(s, c)
+        else:
+            c.history.append(f"Turn {s.turn}: rides on ({total} against {p.target}+)")
+        return
+    c.attempts[c.recipient] = c.attempts.get(c.recipient, 0) + 1
+    c.located_roll_turn = s.turn
+    name = s.commanders[c.recipient].name
+    if met:
+        c.status = "located"
+        c.history.append(f"Turn {s.turn}: finds {name} ({total} against {p.target}+); rides straight to him next")
+    else:
+        c.history.append(f"Turn {s.turn}: does not find {name} ({total} against {p.target}+); "
+                         "next turn it may move only to the next closest unit")
+
+
+def _arrive(s: DeskState, c: Courier) -> None:
+    cmd = s.commanders[c.recipient]
+    dest = destination(s, c)
+    if dest == "commander" or (dest == "hq" and cmd.at_hq):
+        c.status = "delivered"
+        c.history.append(f"Turn {s.turn}: delivers the message to {cmd.name}")
+        return
+    if dest == "hq":
+        c.reached_hq = True
+        c.history.append(f"Turn {s.turn}: reaches the headquarters at {cmd.hq}; {cmd.name} is away, the search begins")
+    else:
+        c.history.append(f"Turn {s.turn}: in contact with a unit of {cmd.name}'s command")
+    c.status = "searching"
+    c.in_contact_turn = s.turn
+
+
+# -- words and requests -----------------------------------------------------------------------------
+def courier_side(s: DeskState) -> str | None:
+    return s.couriers[s.pending.courier].side if s.pending else None
+
+
+def request(s: DeskState) -> RollRequest:
+    p = s.pending
+    c = s.couriers[p.courier]
+    dice = Dice.parse(p.dice)
+    if p.kind == "loss":
+        return RollRequest(f"loss roll for courier {c.id}", dice, p.target, "couriers.loss",
+                           success=False, target_notes=p.notes, who=c.side,
+                           outcome_if_met="courier lost", outcome_if_missed="courier gets through")
+    tries = c.attempts.get(c.recipient, 0)
+    return RollRequest(f"location roll for courier {c.id} (try {tries + 1})", dice, p.target,
+                       "couriers.locate.roll", who=c.side,
+                       outcome_if_met=f"{s.commanders[c.recipient].name} found",
+                       outcome_if_missed="not found")
+
+
+def describe_roll(s: DeskState, inp: Input) -> str:
+    values = inp.args.get("values", [])
+    where = "table dice" if inp.source == "table" else "app dice"
+    if s.pending is None:
+        return f"Roll {values} ({where})"
+    req = request(s)
+    total = sum(v for v in values if isinstance(v, int))
+    shown = "+".join(str(v) for v in values)
+    result = req.outcome_if_met if total >= req.target else req.outcome_if_missed
+    return f"{req.purpose[:1].upper()}{req.purpose[1:]}: {req.dice} = {shown} = {total} vs {req.target}+ ({where}): {result}"
+
+
+def describe(s: DeskState, inp: Input) -> str:
+    a = inp.args
+    c = s.courier(a.get("courier"))
+    if inp.kind == "move_courier":
+        speed = s.settings.speeds.get(a.get("speed"))
+        label = speed.label.lower() if speed else str(a.get("speed"))
+        near = a.get("nearest_enemy")
+        enemy = f'nearest enemy {near:g}"' if isinstance(near, (int, float)) else "no enemy near"
+        arrives = "; arrives" if a.get("arrives") else ""
+        return f"Courier {c.id} rides at {label}, {enemy}{arrives}"
+    if inp.kind == "attempt_location":
+        return f"Courier {c.id} looks for {s.commanders[c.recipient].name}"
+    return f"Courier {c.id} is captured with its message"

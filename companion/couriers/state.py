@@ -1,0 +1,188 @@
+"""The Courier Desk's state: the roster of commanders and couriers, the turn, a pending roll."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+
+from ..core.dice import Dice
+from ..core.schema import Spec
+from ..core.violations import MalformedInput
+
+RANKS = ("army", "corps", "division", "brigade")
+FINISHED = ("delivered", "lost", "captured")
+STATUSES = ("in transit", "searching", "located") + FINISHED
+
+SETTINGS_SPEC = Spec(dict, fields={
+    "movement": Spec(dict, fields={
+        "officer_move": Spec(float, lo=0.5, hi=1000),
+        "proximity": Spec(str, choices=("closest", "end")),
+        "scale": Spec(str),
+    }),
+    "scales": Spec(dict, extra_keys=True),
+    "speeds": Spec(dict, fields={
+        name: Spec(dict, fields={
+            "label": Spec(str),
+            "moves": Spec(float, lo=0.1, hi=10),
+            "dice": Spec(str, choices=("1d6", "2d6")),
+            "lost_on": Spec(int, lo=1, hi=13),
+        }) for name in ("officer", "double")
+    }),
+    "bands": Spec(list, item=Spec(dict, fields={
+        "within": Spec(float, lo=0, hi=1000),
+        "step": Spec(int, lo=0, hi=12),
+    })),
+    "location": Spec(dict, fields={
+        "dice": Spec(str, choices=("1d6", "2d6")),
+        "first": Spec(int, lo=1, hi=13),
+        "step": Spec(int, lo=0, hi=12),
+        "minimum": Spec(int, lo=1, hi=13),
+    }),
+    "headquarters": Spec(dict, fields={
+        "stay_turns": Spec(int, lo=0, hi=100),
+        "stay_turns_in_building": Spec(int, lo=0, hi=100),
+        "ranks_without_hq": Spec(list, item=Spec(str, choices=RANKS)),
+    }),
+    "ranks": Spec(dict, fields={"order": Spec(list, item=Spec(str, choices=RANKS), min_items=1)}),
+})
+
+
+@dataclass(frozen=True)
+class Speed:
+    name: str
+    label: str
+    moves: float
+    dice: Dice
+    lost_on: int
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The numbers of one game: the pack's defaults with the game's own setup choices on top."""
+
+    officer_move: float
+    proximity: str
+    scale: str
+    scale_factor: float
+    speeds: dict[str, Speed]
+    bands: tuple[tuple[float, int], ...]
+    location_dice: Dice
+    location_first: int
+    location_step: int
+    location_minimum: int
+    stay_turns: int
+    stay_turns_in_building: int
+    ranks_without_hq: tuple[str, ...]
+
+    @classmethod
+    def from_pack(cls, data: dict, chosen: dict) -> Settings:
+        mv = data["movement"]
+        scale = chosen.get("scale", mv["scale"])
+        if scale not in data["scales"]:
+            raise MalformedInput(f"setup.scale: unknown scale '{scale}'; expected one of {', '.join(data['scales'])}")
+        officer_move = chosen.get("officer_move", mv["officer_move"])
+        if isinstance(officer_move, bool) or not isinstance(officer_move, (int, float)) or not 0 < officer_move <= 1000:
+            raise MalformedInput(f"setup.officer_move: expected inches from 0 to 1000, got {officer_move!r}")
+        proximity = chosen.get("proximity", mv["proximity"])
+        if proximity not in ("closest", "end"):
+            raise MalformedInput(f"setup.proximity: expected 'closest' or 'end', got {proximity!r}")
+        speeds = {name: Speed(name, s["label"], float(s["moves"]), Dice.parse(s["dice"]), s["lost_on"])
+                  for name, s in data["speeds"].items()}
+        loc = data["location"]
+        hq = data["headquarters"]
+        return cls(float(officer_move), proximity, scale, float(data["scales"][scale]), speeds,
+                   tuple(sorted(((float(b["within"]), b["step"]) for b in data["bands"]), reverse=True)),
+                   Dice.parse(loc["dice"]), loc["first"], loc["step"], loc["minimum"],
+                   hq["stay_turns"], hq["stay_turns_in_building"], tuple(hq["ranks_without_hq"]))
+
+    def band(self, nearest: float | None) -> tuple[float, int] | None:
+        """The closest proximity band the nearest enemy is within (scaled), or None."""
+        if nearest is None:
+            return None
+        found = None
+        for within, step in self.bands:
+            if nearest <= within * self.scale_factor:
+                found = (within * self.scale_factor, step)
+        return found
+
+    def distance(self, speed: str) -> float:
+        return self.speeds[speed].moves * self.officer_move * self.scale_factor
+
+
+@dataclass
+class Commander:
+    id: str
+    name: str
+    side: str
+    rank: str
+    hq: str | None = None           # the place of his headquarters
+    hq_in_building: bool = False
+    at_hq: bool = False
+    in_building: bool = False
+    stayed: int = 0                 # whole turns in place (couriers.hq.establish)
+    moved_turn: int = -1
+
+
+@dataclass
+class Courier:
+    id: str
+    side: str
+    sender: str
+    recipient: str
+    message: str
+    sent_turn: int
+    status: str = "in transit"
+    reached_hq: bool = False        # went to an HQ the commander had left (couriers.hq.absent)
+    in_contact_turn: int = -1       # turn it reached a unit of the recipient's force, or his HQ
+    moved_turn: int = -1
+    located_roll_turn: int = -1
+    attempts: dict[str, int] = field(default_factory=dict)  # location rolls per target commander
+    history: list[str] = field(default_factory=list)
+
+    @property
+    def finished(self) -> bool:
+        return self.status in FINISHED
+
+
+@dataclass
+class Pending:
+    """A roll the table owes: a courier's loss roll after its move, or a location roll."""
+
+    kind: str  # "loss" | "location"
+    courier: str
+    dice: str
+    target: int
+    arrives: bool = False
+    notes: tuple[str, ...] = ()
+
+
+@dataclass
+class DeskState:
+    settings: Settings
+    sides: tuple[str, ...]
+    turn: int = 0                   # 0: before the game begins
+    phase: str = "setup"            # setup | battle | couriers
+    commanders: dict[str, Commander] = field(default_factory=dict)
+    couriers: dict[str, Courier] = field(default_factory=dict)
+    pending: Pending | None = None
+
+    def commander(self, cid) -> Commander:
+        if not isinstance(cid, str) or cid not in self.commanders:
+            raise MalformedInput(f"there is no commander '{cid}'")
+        return self.commanders[cid]
+
+    def courier(self, cid) -> Courier:
+        if not isinstance(cid, str) or cid not in self.couriers:
+            raise MalformedInput(f"there is no courier '{cid}'")
+        return self.couriers[cid]
+
+    def to_json(self) -> dict:
+        return {
+            "turn": self.turn,
+            "phase": self.phase,
+            "sides": list(self.sides),
+            "settings": {"officer_move": self.settings.officer_move, "scale": self.settings.scale,
+                         "proximity": self.settings.proximity},
+            "commanders": {k: asdict(c) for k, c in self.commanders.items()},
+            "couriers": {k: asdict(c) for k, c in self.couriers.items()},
+            "pending": asdict(self.pending) if self.pending else None,
+        }

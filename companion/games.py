@@ -1,0 +1,46 @@
+"""The games Posthorn knows. A record or pack names its game by id; the id maps to code here,
+never to anything loaded from the file itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import import_module
+
+from .core.violations import PackError
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    id: str
+    title: str
+    blurb: str
+    module: str | None  # None: announced, not playable yet
+
+    @property
+    def ready(self) -> bool:
+        return self.module is not None
+
+
+GAMES: dict[str, GameInfo] = {g.id: g for g in (
+    GameInfo("couriers", "Courier Desk",
+             "Couriers, headquarters and commander location rolls for any miniatures wargame.",
+             "companion.couriers.rules"),
+    GameInfo("postman", "The Postman",
+             "Postmen against Holnists on a map of your own making.", None),
+    GameInfo("thurn_and_taxis", "Thurn and Taxis",
+             "Postal routes, houses, carriages and bonus tiles.", None),
+    GameInfo("ab_die_post", "Ab die Post!",
+             "Biplane race: spare parts, the hurricane indicator, flight scoring.", None),
+)}
+
+
+def rules_for(game_id: str, where: str = ""):
+    info = GAMES.get(game_id)
+    if info is None:
+        raise PackError(where or game_id, "pack.game" if where else "",
+                        f"unknown game '{game_id}'; expected one of {', '.join(GAMES)}")
+    if not info.ready:
+        raise PackError(where or game_id, "pack.game" if where else "",
+                        f"{info.title} is coming in a later version of Posthorn")
+    return import_module(info.module).RULES

@@ -1,0 +1,1 @@
+"""Icons, images and desktop files shipped with Posthorn."""

@@ -1,0 +1,1 @@
+"""Rule packs shipped with Posthorn (data only; read with importlib.resources)."""
