@@ -1,0 +1,27 @@
+"""The game log as Markdown, for sharing after the game or attaching to a bug report."""
+
+from __future__ import annotations
+
+from .records import now
+
+
+def log_markdown(session, title: str = "") -> str:
+    rules = session.rules
+    lines = [f"# {title or rules.title}", "",
+             f"Rule pack `{session.pack.id}` version {session.pack.version} ({session.pack.hash[:19]}...), "
+             f"seed {session.seed}. Exported {now()}.", ""]
+    for line in session.journal:
+        e = line.entry
+        if line.event == "undo":
+            lines.append(f"   - *undone:* ~~{e.text}~~")
+            continue
+        if line.event == "redo":
+            lines.append(f"   - *redone:* {e.text}")
+            continue
+        src = f" *({e.input.source} dice)*" if e.input.kind == "roll" and e.input.source else ""
+        lines.append(f"{e.number}. {e.text}{src}")
+        for v in e.violations:
+            lines.append(f"   - **overridden** `{v.rule}`: {v.reason}")
+    lines += ["", "## What the table must do next", ""]
+    lines += [f"- {s.text}" for s in session.next_steps()] or ["- nothing"]
+    return "\n".join(lines) + "\n"

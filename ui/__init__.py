@@ -1,0 +1,1 @@
+"""Posthorn's PySide6 interface: it turns clicks into inputs and redraws from the session."""

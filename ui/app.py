@@ -1,0 +1,98 @@
+"""Entry point. Headless commands go to companion.cli before Qt is imported, so `posthorn
+replay` and `posthorn check-pack` start fast and work without a display.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] in ("replay", "check-pack"):
+        from companion import cli
+
+        return cli.main(argv)
+    parser = argparse.ArgumentParser(prog="posthorn", description="A companion for tabletop games "
+                                     "of mail, couriers and messengers. Headless: posthorn replay "
+                                     "RECORD, posthorn check-pack DIR.")
+    parser.add_argument("--screenshot", nargs="+", metavar=("FILE", "RECORD"),
+                        help="render the window (with RECORD loaded) to a PNG and exit")
+    parser.add_argument("--size", default="1280x800", help="window size for --screenshot, e.g. 1366x768")
+    parser.add_argument("--self-test", action="store_true",
+                        help="load every rule pack, replay the sample records, exit 0 if all is well")
+    parser.add_argument("--quit-after-first-frame", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("record", nargs="?", help="a game record to open")
+    args = parser.parse_args(argv)
+    if args.self_test:
+        from companion.selftest import run
+
+        return run()
+    if args.screenshot and len(args.screenshot) > 2:
+        parser.error("--screenshot takes FILE and at most one RECORD")
+    if args.screenshot:
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    return run_gui(args)
+
+
+def run_gui(args) -> int:
+    from PySide6.QtCore import QEvent, QObject, QTimer
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setApplicationName("Posthorn")
+    app.setOrganizationName("Posthorn")
+    from .main_window import MainWindow
+
+    win = MainWindow()
+
+    if args.screenshot:
+        return _screenshot(app, win, args)
+    if args.quit_after_first_frame:
+        class FirstFrame(QObject):
+            def eventFilter(self, obj, event):
+                if event.type() == QEvent.Type.Paint:
+                    QTimer.singleShot(0, app.quit)
+                return False
+
+        watcher = FirstFrame(win)
+        win.installEventFilter(watcher)
+    win.show()
+    if args.record and not args.quit_after_first_frame:
+        QTimer.singleShot(0, lambda: win.open_record(args.record))
+    import qasync
+
+    loop = qasync.QEventLoop(app)
+    asyncio.set_event_loop(loop)
+    closing = asyncio.Event()
+    app.aboutToQuit.connect(closing.set)
+    with loop:
+        loop.run_until_complete(closing.wait())
+    return 0
+
+
+def _screenshot(app, win, args) -> int:
+    try:
+        w, h = (int(x) for x in args.size.lower().split("x"))
+    except ValueError:
+        print(f"posthorn: --size expects WIDTHxHEIGHT, got {args.size!r}", file=sys.stderr)
+        return 2
+    win.warn = lambda title, text: print(f"posthorn: {title}: {text}", file=sys.stderr)
+    win.resize(w, h)
+    win.show()
+    if len(args.screenshot) == 2 and not win.open_record(args.screenshot[1]):
+        return 2
+    for _ in range(5):
+        app.processEvents()
+    ok = win.grab().save(args.screenshot[0])
+    if not ok:
+        print(f"posthorn: could not write {args.screenshot[0]}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

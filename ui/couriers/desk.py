@@ -1,0 +1,312 @@
+"""The Courier Desk table: the roster of commanders, the couriers on the road, and the courier
+step. Every button builds one input for the session; the screen redraws from the state."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (QAbstractItemView, QButtonGroup, QCheckBox, QDoubleSpinBox,
+                               QGridLayout, QGroupBox, QHBoxLayout, QHeaderView, QLabel,
+                               QListWidget, QPushButton, QRadioButton, QSplitter, QTableView,
+                               QVBoxLayout, QWidget)
+
+from companion.core.inputs import Input
+from companion.couriers import riders
+
+from ..widgets.phase_bar import PhaseBar
+from .dialogs import CourierDialogs
+from .dialogs import ask_setup as _ask_setup
+from .models import CommanderModel, CourierModel, IdRole
+
+PHASES = {"setup": "Before the game", "battle": "your wargame's turn", "couriers": "courier step"}
+ADVANCE = {"start_game": "Begin the game", "begin_courier_step": "Begin courier step", "end_turn": "End turn"}
+
+
+def create(table):
+    return CourierDesk(table)
+
+
+def ask_setup(parent, pack):
+    return _ask_setup(parent, pack)
+
+
+def _table_view(model) -> QTableView:
+    view = QTableView()
+    view.setModel(model)
+    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    view.verticalHeader().hide()
+    view.setAlternatingRowColors(True)
+    view.setWordWrap(False)
+    view.horizontalHeader().setStretchLastSection(True)
+    view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    return view
+
+
+class CourierDesk(QWidget):
+    def __init__(self, table, parent=None):
+        super().__init__(parent)
+        self.table = table
+        self.dialogs = CourierDialogs(self)
+        self.phase = PhaseBar()
+        self.phase.advance.connect(lambda kind: self.submit(kind))
+
+        # commanders
+        self.commanders = CommanderModel(self)
+        self.commander_view = _table_view(self.commanders)
+        self.add_commander_button = QPushButton("Add commander\u2026")
+        self.declare_button = QPushButton("Declare HQ\u2026")
+        self.moved_button = QPushButton("Moved this turn\u2026")
+        self.return_button = QPushButton("Back at HQ")
+        self.establish_button = QPushButton("Establish HQ\u2026")
+        cbox = QGroupBox("Commanders")
+        cl = QVBoxLayout(cbox)
+        cl.addWidget(self.commander_view, 1)
+        cgrid = QGridLayout()
+        for i, b in enumerate((self.add_commander_button, self.declare_button, self.moved_button,
+                               self.return_button, self.establish_button)):
+            cgrid.addWidget(b, i // 3, i % 3)
+        cl.addLayout(cgrid)
+
+        # couriers
+        self.couriers = CourierModel(self)
+        self.courier_view = _table_view(self.couriers)
+        self.send_button = QPushButton("Send courier\u2026")
+        kbox = QGroupBox("Couriers")
+        kl = QVBoxLayout(kbox)
+        kl.addWidget(self.courier_view, 1)
+        kl.addWidget(self.send_button, 0, Qt.AlignmentFlag.AlignLeft)
+
+        # the selected courier's move
+        self.move_box = QGroupBox("Courier")
+        ml = QGridLayout(self.move_box)
+        self.officer = QRadioButton()
+        self.double = QRadioButton()
+        self.speed = QButtonGroup(self)
+        self.speed.addButton(self.officer)
+        self.speed.addButton(self.double)
+        self.officer.setChecked(True)
+        self.enemy_near = QCheckBox("Nearest enemy during the move:")
+        self.enemy_near.setChecked(True)
+        self.distance = QDoubleSpinBox()
+        self.distance.setRange(0, 999)
+        self.distance.setDecimals(1)
+        self.distance.setSingleStep(1)
+        self.distance.setSuffix('"')
+        self.distance.setValue(18)
+        self.arrives = QCheckBox("Arrives this move")
+        self.loss_preview = QLabel()
+        self.loss_preview.setWordWrap(True)
+        self.loss_preview.setStyleSheet("font-weight: 600;")
+        self.ride_button = QPushButton("Ride")
+        self.locate_button = QPushButton("Location roll")
+        self.capture_button = QPushButton("Captured!")
+        self.history = QListWidget()
+        ml.addWidget(self.officer, 0, 0, 1, 2)
+        ml.addWidget(self.double, 1, 0, 1, 2)
+        ml.addWidget(self.enemy_near, 2, 0)
+        ml.addWidget(self.distance, 2, 1)
+        ml.addWidget(self.arrives, 3, 0, 1, 2)
+        ml.addWidget(self.loss_preview, 4, 0, 1, 2)
+        brow = QHBoxLayout()
+        for b in (self.ride_button, self.locate_button, self.capture_button):
+            brow.addWidget(b)
+        ml.addLayout(brow, 5, 0, 1, 2)
+        ml.addWidget(QLabel("History"), 6, 0, 1, 2)
+        ml.addWidget(self.history, 7, 0, 1, 2)
+        ml.setRowStretch(7, 1)
+
+        right = QSplitter(Qt.Orientation.Vertical)
+        right.addWidget(kbox)
+        right.addWidget(self.move_box)
+        right.setSizes([260, 300])
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(cbox)
+        split.addWidget(right)
+        split.setSizes([430, 520])
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(self.phase)
+        lay.addWidget(split, 1)
+
+        self.add_commander_button.clicked.connect(self._add_commander)
+        self.declare_button.clicked.connect(self._declare_hq)
+        self.moved_button.clicked.connect(self._moved)
+        self.return_button.clicked.connect(lambda: self._commander_input("return_to_hq"))
+        self.establish_button.clicked.connect(self._establish)
+        self.send_button.clicked.connect(self._send)
+        self.ride_button.clicked.connect(self._ride)
+        self.locate_button.clicked.connect(lambda: self._courier_input("attempt_location"))
+        self.capture_button.clicked.connect(lambda: self._courier_input("capture"))
+        for w in (self.officer, self.double, self.enemy_near, self.arrives):
+            w.toggled.connect(self._update_courier_panel)
+        self.distance.valueChanged.connect(self._update_courier_panel)
+        self.commander_view.selectionModel().selectionChanged.connect(self._update_buttons)
+        self.courier_view.selectionModel().selectionChanged.connect(self._courier_selected)
+        self.refresh()
+
+    # -- reading the screen -------------------------------------------------------------------
+    @property
+    def state(self):
+        return self.table.state
+
+    def selected_commander(self) -> str | None:
+        rows = self.commander_view.selectionModel().selectedRows()
+        return rows[0].data(IdRole) if rows else None
+
+    def selected_courier(self) -> str | None:
+        rows = self.courier_view.selectionModel().selectedRows()
+        return rows[0].data(IdRole) if rows else None
+
+    def select_commander(self, cid: str) -> None:
+        row = self.commanders.row_of(cid)
+        if row >= 0:
+            self.commander_view.selectRow(row)
+
+    def select_courier(self, cid: str) -> None:
+        row = self.couriers.row_of(cid)
+        if row >= 0:
+            self.courier_view.selectRow(row)
+
+    def submit(self, kind: str, **args):
+        return self.table.submit(Input(kind, args))
+
+    # -- redraw --------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        s = self.state
+        keep_cmd, keep_cour = self.selected_commander(), self.selected_courier()
+        self.commanders.set_state(s, s.commanders.values())
+        self.couriers.set_state(s, sorted(s.couriers.values(), key=lambda c: (c.finished, _num(c.id))))
+        if keep_cmd:
+            self.select_commander(keep_cmd)
+        if keep_cour:
+            self.select_courier(keep_cour)
+        elif self.couriers.rows and not self.couriers.rows[0].finished:
+            self.select_courier(self.couriers.rows[0].id)
+        steps = self.table.session.next_steps()
+        where = f"Turn {s.turn} \u00b7 {PHASES[s.phase]}" if s.turn else PHASES[s.phase]
+        advance = next((st for st in steps if st.kind in ADVANCE), None)
+        todo = [st.text for st in steps if st.kind not in ADVANCE]
+        if advance is not None and not todo:
+            todo = [advance.text]
+        if s.pending is not None:
+            self.phase.set_phase(where, todo, None)
+        else:
+            self.phase.set_phase(where, todo, ADVANCE[advance.kind] if advance else None,
+                                 advance.kind if advance else "")
+        mv = s.settings
+        self.officer.setText(f"{mv.speeds['officer'].label}: {mv.distance('officer'):g}\" "
+                             f"(lost on {mv.speeds['officer'].lost_on} on {mv.speeds['officer'].dice})")
+        self.double.setText(f"{mv.speeds['double'].label}: {mv.distance('double'):g}\" "
+                            f"(lost on {mv.speeds['double'].lost_on} on {mv.speeds['double'].dice})")
+        self._update_buttons()
+        self._update_courier_panel()
+
+    def _update_buttons(self, *_):
+        s = self.state
+        cid = self.selected_commander()
+        cmd = s.commanders.get(cid) if cid else None
+        started = s.phase != "setup"
+        self.declare_button.setEnabled(cmd is not None and not started)
+        self.moved_button.setEnabled(cmd is not None and started)
+        self.return_button.setEnabled(cmd is not None and started and bool(cmd.hq) and not cmd.at_hq)
+        self.establish_button.setEnabled(cmd is not None and started)
+        self.send_button.setEnabled(started and len(s.commanders) >= 2)
+
+    def _courier_selected(self, *_):
+        self.distance.setValue(18)
+        self.arrives.setChecked(False)
+        self._update_courier_panel()
+
+    def _update_courier_panel(self, *_):
+        s = self.state
+        cid = self.selected_courier()
+        c = s.couriers.get(cid) if cid else None
+        self.move_box.setEnabled(c is not None)
+        self.distance.setEnabled(self.enemy_near.isChecked())
+        self.history.clear()
+        if c is None:
+            self.move_box.setTitle("Courier (select one above)")
+            self.loss_preview.setText("")
+            return
+        cmds = s.commanders
+        self.move_box.setTitle(f"Courier {c.id}: {cmds[c.sender].name} \u2192 {cmds[c.recipient].name}"
+                               f" \u00b7 {c.status}")
+        self.history.addItems([f"\u201c{c.message}\u201d"] + c.history)
+        self.history.scrollToBottom()
+        if c.finished:
+            self.loss_preview.setText(f"This courier is {c.status}.")
+        else:
+            dest = riders.destination(s, c)
+            target_word = {"commander": cmds[c.recipient].name,
+                           "hq": f"the headquarters at {cmds[c.recipient].hq}",
+                           "force": f"a unit of {cmds[c.recipient].name}'s command"}[dest]
+            self.arrives.setText(f"Arrives this move at {target_word}")
+            speed = "double" if self.double.isChecked() else "officer"
+            nearest = self.distance.value() if self.enemy_near.isChecked() else None
+            target, notes = riders.loss_target(s, speed, nearest)
+            dice = s.settings.speeds[speed].dice
+            extra = f" ({notes[0]})" if notes else ""
+            self.loss_preview.setText(f"Loss roll: {dice}, lost on {target}+{extra}: "
+                                      f"{dice.chance_at_least(target) * 100:.1f}% chance of losing him")
+        self.ride_button.setEnabled(not c.finished)
+        self.locate_button.setEnabled(riders.needs_location(s, c))
+        self.capture_button.setEnabled(not c.finished)
+
+    # -- actions -------------------------------------------------------------------------------
+    def _add_commander(self):
+        args = self.dialogs.add_commander(self.state.sides)
+        if args:
+            self.submit("add_commander", **args)
+
+    def _declare_hq(self):
+        cid = self.selected_commander()
+        if cid is None:
+            return
+        args = self.dialogs.place("Declare headquarters", "Headquarters at", with_building=True)
+        if args:
+            self.submit("declare_hq", commander=cid, **args)
+
+    def _establish(self):
+        cid = self.selected_commander()
+        if cid is None:
+            return
+        args = self.dialogs.place("Establish headquarters", "Headquarters at", with_building=False)
+        if args:
+            self.submit("establish_hq", commander=cid, **args)
+
+    def _moved(self):
+        cid = self.selected_commander()
+        if cid is None:
+            return
+        args = self.dialogs.moved(self.state.commanders[cid].name)
+        if args is not None:
+            self.submit("move_commander", commander=cid, **args)
+
+    def _commander_input(self, kind):
+        cid = self.selected_commander()
+        if cid is not None:
+            self.submit(kind, commander=cid)
+
+    def _send(self):
+        args = self.dialogs.send_courier(self.state, self.selected_commander())
+        if args:
+            self.submit("send_courier", **args)
+
+    def _ride(self):
+        cid = self.selected_courier()
+        if cid is None:
+            return
+        nearest = self.distance.value() if self.enemy_near.isChecked() else None
+        self.submit("move_courier", courier=cid, speed="double" if self.double.isChecked() else "officer",
+                    nearest_enemy=nearest, arrives=self.arrives.isChecked())
+
+    def _courier_input(self, kind):
+        cid = self.selected_courier()
+        if cid is not None:
+            self.submit(kind, courier=cid)
+
+
+def _num(cid: str) -> tuple:
+    digits = "".join(ch for ch in cid if ch.isdigit())
+    return (int(digits) if digits else 0, cid)

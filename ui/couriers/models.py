@@ -1,0 +1,112 @@
+"""Table models for the Courier Desk roster: thin adapters over the state's plain dicts."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
+from PySide6.QtGui import QBrush, QColor
+
+from companion.couriers import headquarters, riders
+
+IdRole = Qt.ItemDataRole.UserRole + 1
+
+STATUS_COLOURS = {"delivered": "#2e7d32", "lost": "#8a1c1c", "captured": "#8a1c1c",
+                  "searching": "#9a5b00", "located": "#1f5fa8"}
+
+
+class _RosterModel(QAbstractTableModel):
+    headers: tuple[str, ...] = ()
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.state = None
+        self.rows: list = []
+
+    def set_state(self, state, rows) -> None:
+        self.beginResetModel()
+        self.state = state
+        self.rows = list(rows)
+        self.endResetModel()
+
+    def rowCount(self, parent=QModelIndex()):
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent=QModelIndex()):
+        return 0 if parent.isValid() else len(self.headers)
+
+    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
+        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
+            if 0 <= section < len(self.headers):
+                return self.headers[section]
+        return None
+
+    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
+        if not index.isValid() or not 0 <= index.row() < len(self.rows):
+            return None
+        if not 0 <= index.column() < len(self.headers):
+            return None
+        row = self.rows[index.row()]
+        if role == IdRole:
+            return row.id
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+            return self.cell(row, index.column(), role)
+        if role == Qt.ItemDataRole.ForegroundRole:
+            return self.colour(row, index.column())
+        return None
+
+    def colour(self, row, column):
+        return None
+
+    def row_of(self, rid: str) -> int:
+        for i, r in enumerate(self.rows):
+            if r.id == rid:
+                return i
+        return -1
+
+
+class CommanderModel(_RosterModel):
+    headers = ("Commander", "Side", "Rank", "Headquarters", "In place")
+
+    def cell(self, c, col, role):
+        if col == 0:
+            return c.name
+        if col == 1:
+            return c.side
+        if col == 2:
+            return c.rank.capitalize()
+        if col == 3:
+            if not c.hq:
+                return "none" if c.rank not in self.state.settings.ranks_without_hq else "never (brigade)"
+            where = "at it" if c.at_hq else "away"
+            return f"{c.hq} ({where})"
+        need = headquarters.stay_needed(self.state, c)
+        inside = ", in a building" if c.in_building else ""
+        return f"{c.stayed} of {need} turns{inside}" if not c.hq or not c.at_hq else f"{c.stayed} turns{inside}"
+
+
+class CourierModel(_RosterModel):
+    headers = ("Courier", "From", "To", "Status", "Heading", "Location rolls")
+
+    def cell(self, c, col, role):
+        cmds = self.state.commanders
+        if col == 0:
+            return c.id
+        if col == 1:
+            return cmds[c.sender].name
+        if col == 2:
+            return cmds[c.recipient].name
+        if col == 3:
+            moved = " (moved)" if c.moved_turn == self.state.turn and not c.finished else ""
+            return c.status + moved
+        if col == 4:
+            if role == Qt.ItemDataRole.ToolTipRole:
+                return f"\u201c{c.message}\u201d"
+            return "\u2014" if c.finished else riders.heading(self.state, c)
+        tries = c.attempts.get(c.recipient, 0)
+        if c.finished or c.status == "located" or c.status != "searching":
+            return str(tries) if tries else ""
+        return f"{tries} (next needs {riders.location_target(self.state, c)}+)"
+
+    def colour(self, c, col):
+        if col == 3 and c.status in STATUS_COLOURS:
+            return QBrush(QColor(STATUS_COLOURS[c.status]))
+        return None

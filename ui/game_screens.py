@@ -1,0 +1,21 @@
+"""Which table screen and setup dialog each game uses (only the games that are ready)."""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from companion.games import rules_for
+
+SCREENS = {"couriers": "ui.couriers.desk"}
+
+
+def rules(game_id: str):
+    return rules_for(game_id)
+
+
+def create(game_id: str, table):
+    return import_module(SCREENS[game_id]).create(table)
+
+
+def ask_setup(parent, game_id: str, pack) -> dict | None:
+    return import_module(SCREENS[game_id]).ask_setup(parent, pack)

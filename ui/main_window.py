@@ -1,0 +1,304 @@
+"""The main window: a start page or one game's table, with the log, dice and rules docked."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (QDockWidget, QFileDialog, QMainWindow, QMessageBox, QStackedWidget,
+                               QVBoxLayout, QWidget)
+
+from companion.core import records
+from companion.core.autosave import Autosaver, latest
+from companion.core.export import log_markdown
+from companion.core.packs import bundled_pack
+from companion.core.session import Session
+from companion.core.storage import atomic_write, autosave_dir
+from companion.core.violations import PosthornError
+
+from . import game_screens
+from .actions import build_menus
+from .table import Table
+from .widgets.dice_tray import DiceTray
+from .widgets.flag_banner import FlagBanner
+from .widgets.game_log import GameLog
+from .widgets.rule_viewer import RuleViewer
+from .widgets.start_page import StartPage
+
+
+class MainWindow(QMainWindow):
+    def __init__(self):
+        super().__init__()
+        self.setWindowTitle("Posthorn")
+        self.resize(1280, 800)
+        self.table: Table | None = None
+        self.screen_widget: QWidget | None = None
+        self.record_title = ""
+        #: asks the player a yes/no question; tests replace it
+        self.confirm = self._confirm_dialog
+        #: tells the player something went wrong (a dialog; a line on stderr for --screenshot)
+        self.warn = lambda title, text: QMessageBox.warning(self, title, text)
+        self.ask_setup = game_screens.ask_setup
+
+        self.start = StartPage()
+        self.banner = FlagBanner()
+        self.table_area = QWidget()
+        self.table_layout = QVBoxLayout(self.table_area)
+        self.table_layout.setContentsMargins(6, 6, 6, 6)
+        self.table_layout.addWidget(self.banner)
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self.start)
+        self.stack.addWidget(self.table_area)
+        self.setCentralWidget(self.stack)
+
+        self.log = GameLog()
+        self.dice = DiceTray()
+        self.rules = RuleViewer()
+        self.log_dock = self._dock("Game log", self.log, Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.dice_dock = self._dock("Dice", self.dice, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.rules_dock = self._dock("Rules", self.rules, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.tabifyDockWidget(self.dice_dock, self.rules_dock)
+        self.dice_dock.raise_()
+        self.resizeDocks([self.dice_dock], [380], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.log_dock], [190], Qt.Orientation.Vertical)
+
+        self.actions_ = build_menus(self)
+        for dock in (self.log_dock, self.dice_dock, self.rules_dock):
+            self.actions_["view_menu"].menu().addAction(dock.toggleViewAction())
+
+        self.start.new_game.connect(self.new_game)
+        self.start.resume.connect(self.resume)
+        self.start.open_record.connect(self.open_dialog)
+        self.banner.override_clicked.connect(self._override)
+        self.banner.rule_clicked.connect(self.show_rule)
+        self.log.rule_requested.connect(self.show_rule)
+        self.dice.roll_app.connect(lambda: self.table and self.table.roll_app())
+        self.dice.roll_table.connect(lambda v: self.table and self.table.roll_table(v))
+        self.dice.problem.connect(self.banner.show_error)
+        self._show_start()
+
+    def _dock(self, title, widget, area) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(title)
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        return dock
+
+    # -- start page -------------------------------------------------------------------------------
+    def _show_start(self) -> None:
+        self.stack.setCurrentWidget(self.start)
+        for dock in (self.log_dock, self.dice_dock, self.rules_dock):
+            dock.hide()
+        self.refresh_resume()
+        self._update_actions()
+
+    def refresh_resume(self) -> None:
+        saved, problem = latest()
+        self._latest = saved
+        self.start.set_resume(saved, problem)
+
+    # -- opening games ----------------------------------------------------------------------------
+    def new_game(self, game_id: str, setup: dict | None = None, seed: int | None = None) -> bool:
+        try:
+            pack = bundled_pack(game_id)
+        except PosthornError as e:
+            self.warn("Posthorn", f"This game cannot start: {e}")
+            return False
+        if setup is None:
+            setup = self.ask_setup(self, game_id, pack)
+            if setup is None:
+                return False
+        seed = random.SystemRandom().randrange(2**31) if seed is None else seed
+        session = Session(game_screens.rules(game_id), pack, setup, seed)
+        autosaver = Autosaver(session)
+        autosaver(session)
+        self._open(session, autosaver, "")
+        return True
+
+    def open_record(self, path, *, continue_file: bool = False) -> bool:
+        """Open a record; its game continues in an autosave, never over the file opened."""
+        try:
+            rec = records.read(Path(path))
+            session, verdicts = records.restore(rec, str(path))
+        except PosthornError as e:
+            self.warn("Posthorn: cannot open this record", f"{e}\n\nThe file was left exactly as it was.")
+            return False
+        bad = [v for v in verdicts if v.verdict in ("flagged", "refused")]
+        if bad:
+            self.warn("Posthorn", f"{len(bad)} input(s) of this record break a rule "
+                                    "without an override or cannot apply, and were left out:\n\n"
+                                    + "\n".join(v.line() for v in bad[:10]))
+            continue_file = False
+        autosaver = Autosaver(session, Path(path) if continue_file else None, rec.title, rec.created)
+        if not continue_file:
+            autosaver(session)
+        self._open(session, autosaver, rec.title)
+        return True
+
+    def resume(self) -> bool:
+        if self._latest is None:
+            return False
+        return self.open_record(self._latest.path, continue_file=True)
+
+    def _open(self, session: Session, autosaver: Autosaver, title: str) -> None:
+        self.close_game()
+        self.table = Table(session, autosaver, self)
+        self.record_title = title
+        self.table.changed.connect(self.refresh)
+        self.table.flagged.connect(self._flagged)
+        self.table.cleared.connect(self.banner.hide)
+        self.screen_widget = game_screens.create(session.rules.game_id, self.table)
+        self.table_layout.addWidget(self.screen_widget, 1)
+        self.rules.set_pack(session.pack)
+        self.stack.setCurrentWidget(self.table_area)
+        for dock in (self.log_dock, self.dice_dock, self.rules_dock):
+            dock.show()
+        self.dice_dock.raise_()
+        self.refresh()
+
+    def close_game(self) -> None:
+        if self.table is None:
+            return
+        self.banner.hide()
+        if self.screen_widget is not None:
+            self.screen_widget.setParent(None)
+            self.screen_widget.deleteLater()
+        self.screen_widget = None
+        self.table.deleteLater()
+        self.table = None
+        self.rules.set_pack(None)
+        self._show_start()
+
+    # -- redraw -----------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        t = self.table
+        if t is None:
+            return
+        s = t.session
+        self.log.set_journal(s.journal)
+        request = s.pending_roll()
+        self.dice.set_request(request, s.entries)
+        if request is not None:
+            self.dice_dock.raise_()
+        last = s.entries[-1] if s.entries else None
+        if last and last.input.kind == "roll":
+            self.dice.show_values(last.input.args.get("values", []))
+        if self.screen_widget is not None:
+            self.screen_widget.refresh()
+        title = self.record_title or s.rules.title
+        self.setWindowTitle(f"{title} \u2014 Posthorn")
+        if t.autosaver and t.autosaver.error:
+            self.statusBar().showMessage(t.autosaver.error)
+        elif t.autosaver:
+            self.statusBar().showMessage(f"Saved automatically after input {len(s.entries)}", 4000)
+        self._update_actions()
+
+    def _update_actions(self) -> None:
+        s = self.table.session if self.table else None
+        undo, redo = self.actions_["undo"], self.actions_["redo"]
+        undo.setEnabled(bool(s and s.can_undo))
+        redo.setEnabled(bool(s and s.can_redo))
+        undo.setText(f"&Undo {_short(s.undo_name)}" if s and s.can_undo else "&Undo")
+        redo.setText(f"&Redo {_short(s.redo_name)}" if s and s.can_redo else "&Redo")
+        for key in ("save_as", "export", "close"):
+            self.actions_[key].setEnabled(s is not None)
+
+    # -- flags and rules ----------------------------------------------------------------------------
+    def _flagged(self, inp, violations, message) -> None:
+        if violations:
+            titles = {v.rule: (r.title if (r := self.table.rule_text(v.rule)) else v.rule) for v in violations}
+            self.banner.show_violations(violations, titles)
+        else:
+            self.banner.show_error(message)
+
+    def _override(self) -> None:
+        if self.table is not None:
+            self.table.override_last()
+
+    def show_rule(self, rule_id: str) -> None:
+        self.rules_dock.show()
+        self.rules_dock.raise_()
+        self.rules.show_rule(rule_id)
+
+    def show_rules(self) -> None:
+        self.rules_dock.show()
+        self.rules_dock.raise_()
+
+    # -- edit -------------------------------------------------------------------------------------
+    def undo(self) -> None:
+        t = self.table
+        if t is None or not t.session.can_undo:
+            return
+        if t.session.undo_crosses_chance and not self.confirm(
+                "Undo a roll?",
+                f"Undo \u201c{t.session.undo_name}\u201d?\n\nThe roll stays in the log, marked as undone, "
+                "and the next roll will be a new one."):
+            return
+        t.undo()
+
+    def redo(self) -> None:
+        if self.table is not None:
+            self.table.redo()
+
+    def _confirm_dialog(self, title: str, text: str) -> bool:
+        return QMessageBox.question(self, title, text) == QMessageBox.StandardButton.Yes
+
+    # -- files ------------------------------------------------------------------------------------
+    def open_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open a game record", str(autosave_dir()),
+                                              "Posthorn records (*.json);;All files (*)")
+        if path:
+            self.open_record(path)
+
+    def save_as(self, path) -> bool:
+        if self.table is None:
+            return False
+        try:
+            records.save(self.table.session, Path(path), self.record_title, self.table.autosaver.created)
+        except OSError as e:
+            self.warn("Posthorn", f"Could not save to {path}: {e.strerror or e}")
+            return False
+        self.statusBar().showMessage(f"Saved to {path}", 5000)
+        return True
+
+    def save_as_dialog(self) -> None:
+        if self.table is None:
+            return
+        path, _ = QFileDialog.getSaveFileName(self, "Save the game record", "game.json",
+                                              "Posthorn records (*.json)")
+        if path:
+            self.save_as(path)
+
+    def export_log(self, path) -> bool:
+        if self.table is None:
+            return False
+        try:
+            atomic_write(Path(path), log_markdown(self.table.session, self.record_title))
+        except OSError as e:
+            self.warn("Posthorn", f"Could not write {path}: {e.strerror or e}")
+            return False
+        return True
+
+    def export_dialog(self) -> None:
+        if self.table is None:
+            return
+        path, _ = QFileDialog.getSaveFileName(self, "Export the game log", "game-log.md", "Markdown (*.md)")
+        if path:
+            self.export_log(path)
+
+    # -- view and help ----------------------------------------------------------------------------
+    def set_large_type(self, on: bool) -> None:
+        f = self.font()
+        f.setPointSizeF(14 if on else 10)
+        self.setFont(f)
+
+    def about(self) -> None:
+        QMessageBox.about(self, "About Posthorn",
+                          "Posthorn: a companion for tabletop games of mail, couriers and messengers.")
+
+
+def _short(text: str | None, limit: int = 48) -> str:
+    if not text:
+        return ""
+    return text if len(text) <= limit else text[: limit - 1] + "\u2026"

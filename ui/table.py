@@ -1,0 +1,80 @@
+"""The bridge between a companion Session and the widgets: one signal when anything changed.
+
+Widgets never decide a rule: they build an Input, hand it to ``Table.submit`` and redraw from
+``Table.session`` when ``changed`` fires. A refused or flagged input comes back through
+``flagged`` (with the violations and whether the table may override) so the banner can show it.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, Signal
+
+from companion.core.autosave import Autosaver
+from companion.core.inputs import Input, roll
+from companion.core.session import Outcome, Session
+from companion.core.violations import MalformedInput, Violation
+
+
+class Table(QObject):
+    changed = Signal()
+    #: (input or None, violations, message): violations empty means a refused, malformed input.
+    flagged = Signal(object, list, str)
+    cleared = Signal()
+
+    def __init__(self, session: Session, autosaver: Autosaver | None = None, parent=None):
+        super().__init__(parent)
+        self.session = session
+        self.autosaver = autosaver
+        self.last_rejected: Input | None = None
+        session.listeners.append(lambda _s: self.changed.emit())
+
+    @property
+    def rules(self):
+        return self.session.rules
+
+    @property
+    def state(self):
+        return self.session.state
+
+    def submit(self, inp: Input, override: bool = False) -> Outcome | None:
+        try:
+            outcome = self.session.submit(inp, override)
+        except MalformedInput as e:
+            self.last_rejected = None
+            self.flagged.emit(None, [], str(e))
+            return None
+        if outcome.accepted:
+            self.last_rejected = None
+            self.cleared.emit()
+        else:
+            self.last_rejected = inp
+            self.flagged.emit(inp, outcome.violations, "")
+        return outcome
+
+    def override_last(self) -> Outcome | None:
+        inp, self.last_rejected = self.last_rejected, None
+        return self.submit(inp, override=True) if inp is not None else None
+
+    def roll_app(self) -> Outcome | None:
+        request = self.session.pending_roll()
+        if request is None:
+            return None
+        return self.submit(roll(self.session.bag.roll(request.dice), "app"))
+
+    def roll_table(self, values) -> Outcome | None:
+        return self.submit(roll(values, "table"))
+
+    def undo(self) -> None:
+        if self.session.can_undo:
+            self.session.undo()
+            self.cleared.emit()
+
+    def redo(self) -> None:
+        if self.session.can_redo:
+            self.session.redo()
+
+    def rule_text(self, rule_id: str):
+        return self.session.pack.rule(rule_id)
+
+    def violations_text(self, violations: list[Violation]) -> str:
+        return "; ".join(v.reason for v in violations)

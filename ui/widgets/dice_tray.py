@@ -1,0 +1,141 @@
+"""The dice tray: the roll the table owes now, its odds, and two ways to make it.
+
+"Roll" rolls the app's dice with a short animation; typing the table's own dice (``5 3`` or
+``53``) and pressing Enter records them as table dice. Either way it is one input for the
+session, and the chart below keeps app and table rolls apart against the exact odds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout,
+                               QWidget)
+
+from companion.core.dice import Dice, RollRequest
+
+from .roll_chart import RollChart
+
+FACES = "\u2680\u2681\u2682\u2683\u2684\u2685"
+
+
+def parse_typed(text: str, count: int) -> list[int] | None:
+    """'5 3', '5,3' or '53' as die values; None if it cannot be read at all."""
+    parts = [p for p in text.replace(",", " ").split() if p]
+    if len(parts) == 1 and count > 1 and len(parts[0]) == count and parts[0].isdigit():
+        parts = list(parts[0])
+    try:
+        return [int(p) for p in parts]
+    except ValueError:
+        return None
+
+
+class DiceTray(QWidget):
+    roll_app = Signal()
+    roll_table = Signal(list)
+    problem = Signal(str)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.request: RollRequest | None = None
+        self.animate = True
+        self.title = QLabel("No roll is due")
+        self.title.setWordWrap(True)
+        self.title.setStyleSheet("font-weight: 600;")
+        self.detail = QLabel("")
+        self.detail.setWordWrap(True)
+        self.faces = QLabel("")
+        self.faces.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.faces.setStyleSheet("font-size: 40px;")
+        self.roll_button = QPushButton("Roll dice")
+        self.roll_button.setToolTip("The app rolls (Ctrl+R)")
+        self.roll_button.setShortcut("Ctrl+R")
+        self.typed = QLineEdit()
+        self.typed.setPlaceholderText("or type the table's dice, e.g. 5 3, and press Enter")
+        self.enter_button = QPushButton("Use table dice")
+        row = QHBoxLayout()
+        row.addWidget(self.typed, 1)
+        row.addWidget(self.enter_button)
+        self.chart = RollChart()
+        line = QFrame()
+        line.setFrameShape(QFrame.Shape.HLine)
+        lay = QVBoxLayout(self)
+        lay.addWidget(self.title)
+        lay.addWidget(self.detail)
+        lay.addWidget(self.faces)
+        lay.addWidget(self.roll_button)
+        lay.addLayout(row)
+        lay.addWidget(line)
+        lay.addWidget(QLabel("This game's rolls"))
+        lay.addWidget(self.chart, 1)
+        self.roll_button.clicked.connect(self._roll_clicked)
+        self.typed.returnPressed.connect(self._typed_entered)
+        self.enter_button.clicked.connect(self._typed_entered)
+        self.set_request(None, [])
+
+    def set_request(self, request: RollRequest | None, entries) -> None:
+        self.request = request
+        has = request is not None
+        self.roll_button.setEnabled(has)
+        self.typed.setEnabled(has)
+        self.enter_button.setEnabled(has)
+        if not has:
+            self.title.setText("No roll is due")
+            self.detail.setText("")
+        else:
+            self.title.setText(request.purpose[:1].upper() + request.purpose[1:])
+            self.detail.setText(odds_text(request))
+        dice = request.dice if has else self._last_dice(entries)
+        self.chart.set_rolls(entries, dice)
+
+    @staticmethod
+    def _last_dice(entries) -> Dice:
+        for e in reversed(entries):
+            vals = e.input.args.get("values") if e.input.kind == "roll" else None
+            if isinstance(vals, list) and vals:
+                return Dice(min(len(vals), 10), 6)
+        return Dice(2, 6)
+
+    def show_values(self, values) -> None:
+        self.faces.setText(" ".join(FACES[v - 1] if 1 <= v <= 6 else str(v) for v in values))
+
+    def _roll_clicked(self) -> None:
+        if self.request is None:
+            return
+        try:
+            loop = asyncio.get_event_loop()
+            running = loop.is_running()
+        except RuntimeError:
+            running = False
+        if self.animate and running:
+            self.roll_button.setEnabled(False)
+            asyncio.ensure_future(self._shake(self.request.dice))
+        else:
+            self.roll_app.emit()
+
+    async def _shake(self, dice: Dice) -> None:
+        """A short tumble of random faces; the real result comes from the session's dice."""
+        for _ in range(8):
+            self.show_values([random.randint(1, dice.sides) for _ in range(dice.count)])
+            await asyncio.sleep(0.04)
+        self.roll_app.emit()
+
+    def _typed_entered(self) -> None:
+        if self.request is None:
+            return
+        values = parse_typed(self.typed.text(), self.request.dice.count)
+        if values is None:
+            self.problem.emit(f"'{self.typed.text()}' is not a die value: type numbers such as 5 3")
+            return
+        self.typed.clear()
+        self.roll_table.emit(values)
+
+
+def odds_text(r: RollRequest) -> str:
+    mods = "".join(f", {m}" for m in r.modifiers)
+    notes = f" ({'; '.join(r.target_notes)})" if r.target_notes else ""
+    chance = r.chance_met * 100
+    return (f"{r.dice}{mods}: {r.target}+ means {r.outcome_if_met}{notes}.\n"
+            f"Chance of {r.outcome_if_met}: {chance:.1f}%   \u00b7   {r.outcome_if_missed}: {100 - chance:.1f}%")

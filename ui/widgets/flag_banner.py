@@ -1,0 +1,58 @@
+"""The banner that shows a flagged input: the rule it breaks, with Rule, Override and Cancel."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton
+
+
+class FlagBanner(QFrame):
+    override_clicked = Signal()
+    rule_clicked = Signal(str)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setObjectName("flagBanner")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        lay = QHBoxLayout(self)
+        lay.setContentsMargins(10, 6, 10, 6)
+        self.icon = QLabel("\u2691")
+        self.icon.setStyleSheet("font-size: 18px;")
+        self.text = QLabel()
+        self.text.setWordWrap(True)
+        self.text.setTextFormat(self.text.textFormat().PlainText)
+        self.rule_button = QPushButton("Show rule")
+        self.override_button = QPushButton("Override")
+        self.override_button.setToolTip("Play it anyway: the log records the rule it breaks")
+        self.cancel_button = QPushButton("Cancel")
+        lay.addWidget(self.icon)
+        lay.addWidget(self.text, 1)
+        for b in (self.rule_button, self.override_button, self.cancel_button):
+            lay.addWidget(b)
+        self.rule_button.clicked.connect(lambda: self.rule_clicked.emit(self._rule or ""))
+        self.override_button.clicked.connect(self.override_clicked)
+        self.cancel_button.clicked.connect(self.hide)
+        self._rule: str | None = None
+        self.hide()
+
+    def show_violations(self, violations, titles: dict[str, str]) -> None:
+        lines = []
+        for v in violations:
+            title = titles.get(v.rule)
+            lines.append(f"Not allowed: {v.reason}.  Rule: {title or v.rule} ({v.rule})")
+        self._rule = violations[0].rule if violations else None
+        self._show("\n".join(lines), warn=True, can_override=True)
+
+    def show_error(self, message: str) -> None:
+        self._rule = None
+        self._show(f"Refused: {message}", warn=False, can_override=False)
+
+    def _show(self, text: str, warn: bool, can_override: bool) -> None:
+        colour = "#fff3cd; color: #5c4400; border: 1px solid #e0b84c" if warn else \
+            "#f8d7da; color: #6b1a21; border: 1px solid #d9534f"
+        self.setStyleSheet(f"#flagBanner {{ background: {colour}; border-radius: 4px; }}")
+        self.icon.setText("\u2691" if warn else "\u2716")
+        self.text.setText(text)
+        self.rule_button.setVisible(self._rule is not None)
+        self.override_button.setVisible(can_override)
+        self.show()

@@ -1,0 +1,84 @@
+"""A small chart of this game's rolls: app dice and table dice apart, against the exact odds."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from companion.core.dice import Dice
+
+APP = QColor("#3b7dd8")
+TABLE = QColor("#d8873b")
+EXPECTED = QColor("#333333")
+
+
+def tally(entries, count: int) -> tuple[dict[int, int], dict[int, int]]:
+    """Sums of the recorded rolls of ``count`` d6, by source."""
+    app: dict[int, int] = {}
+    table: dict[int, int] = {}
+    for e in entries:
+        inp = e.input
+        values = inp.args.get("values") if inp.kind == "roll" else None
+        if isinstance(values, list) and len(values) == count:
+            bucket = table if inp.source == "table" else app
+            total = sum(values)
+            bucket[total] = bucket.get(total, 0) + 1
+    return app, table
+
+
+class RollChart(QWidget):
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.dice = Dice(2, 6)
+        self.app: dict[int, int] = {}
+        self.table: dict[int, int] = {}
+        self.setMinimumHeight(120)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+
+    def set_rolls(self, entries, dice: Dice) -> None:
+        self.dice = dice
+        self.app, self.table = tally(entries, dice.count)
+        self.setToolTip(f"{dice}: {sum(self.app.values())} app roll(s), "
+                        f"{sum(self.table.values())} table roll(s); the line is the expected share")
+        self.update()
+
+    def paintEvent(self, _event):
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        w, h = self.width(), self.height()
+        fm = p.fontMetrics()
+        top, bottom, left = fm.height() + 4, fm.height() + 4, 6
+        plot_h = max(10, h - top - bottom)
+        totals = list(range(self.dice.lowest, self.dice.highest + 1))
+        expected = self.dice.distribution()
+        n_app, n_table = sum(self.app.values()), sum(self.table.values())
+        shares = [expected[t] for t in totals]
+        for counts, n in ((self.app, n_app), (self.table, n_table)):
+            if n:
+                shares += [counts.get(t, 0) / n for t in totals]
+        top_share = max(shares) or 1
+        slot = (w - 2 * left) / len(totals)
+        bar = slot * 0.38
+        for i, t in enumerate(totals):
+            x = left + i * slot
+            for j, (counts, n, colour) in enumerate(((self.app, n_app, APP), (self.table, n_table, TABLE))):
+                if n:
+                    bh = plot_h * counts.get(t, 0) / n / top_share
+                    p.fillRect(QRectF(x + slot * 0.1 + j * bar, top + plot_h - bh, bar, bh), colour)
+            p.setPen(self.palette().text().color())
+            p.drawText(QRectF(x, top + plot_h + 2, slot, fm.height()), Qt.AlignmentFlag.AlignCenter, str(t))
+        p.setPen(QPen(EXPECTED, 2))
+        pts = [(left + (i + 0.5) * slot, top + plot_h - plot_h * expected[t] / top_share)
+               for i, t in enumerate(totals)]
+        for (x1, y1), (x2, y2) in zip(pts, pts[1:], strict=False):
+            p.drawLine(int(x1), int(y1), int(x2), int(y2))
+        p.setPen(self.palette().text().color())
+        legend = f"{self.dice}   \u25a0 app {n_app}   \u25a0 table {n_table}   \u2014 expected"
+        p.drawText(QRectF(left, 0, w - left, fm.height() + 2), Qt.AlignmentFlag.AlignLeft, legend)
+        # colour the two squares of the legend
+        x0 = left + fm.horizontalAdvance(f"{self.dice}   ")
+        p.fillRect(QRectF(x0, 3, fm.horizontalAdvance("\u25a0"), fm.height() - 5), APP)
+        x1 = x0 + fm.horizontalAdvance(f"\u25a0 app {n_app}   ")
+        p.fillRect(QRectF(x1, 3, fm.horizontalAdvance("\u25a0"), fm.height() - 5), TABLE)
+        p.end()

@@ -1,0 +1,97 @@
+"""The start page: a new game of each system, the last game to resume, a record to open."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QVBoxLayout,
+                               QWidget)
+
+from companion.games import GAMES
+
+
+class GameCard(QFrame):
+    def __init__(self, info, on_new, parent=None):
+        super().__init__(parent)
+        self.setObjectName("gameCard")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setStyleSheet("#gameCard { border: 1px solid #c8c8c8; border-radius: 6px; }")
+        lay = QVBoxLayout(self)
+        title = QLabel(info.title)
+        title.setStyleSheet("font-size: 16px; font-weight: 600;")
+        blurb = QLabel(info.blurb)
+        blurb.setWordWrap(True)
+        lay.addWidget(title)
+        lay.addWidget(blurb, 1)
+        if info.ready:
+            self.button = QPushButton(f"New {info.title} game")
+            self.button.clicked.connect(lambda: on_new(info.id))
+            lay.addWidget(self.button)
+        else:
+            self.button = None
+            coming = QLabel("Coming in a later version")
+            coming.setStyleSheet("color: #777; font-style: italic;")
+            lay.addWidget(coming)
+
+
+class StartPage(QWidget):
+    new_game = Signal(str)
+    resume = Signal()
+    open_record = Signal()
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(40, 30, 40, 30)
+        head = QLabel("Posthorn")
+        head.setStyleSheet("font-size: 28px; font-weight: 700;")
+        sub = QLabel("A companion for the table: it keeps the books, rolls the dice and knows the rules.")
+        sub.setWordWrap(True)
+        outer.addWidget(head)
+        outer.addWidget(sub)
+        self.resume_box = QFrame()
+        self.resume_box.setObjectName("resumeBox")
+        self.resume_box.setStyleSheet("#resumeBox { background: #eef4ff; border: 1px solid #b9cdf0; border-radius: 6px; }")
+        rl = QHBoxLayout(self.resume_box)
+        self.resume_label = QLabel("")
+        self.resume_label.setWordWrap(True)
+        self.resume_button = QPushButton("Resume")
+        self.resume_button.clicked.connect(self.resume)
+        rl.addWidget(self.resume_label, 1)
+        rl.addWidget(self.resume_button)
+        outer.addSpacing(12)
+        outer.addWidget(self.resume_box)
+        self.problem = QLabel("")
+        self.problem.setWordWrap(True)
+        self.problem.setStyleSheet("color: #8a1c1c;")
+        self.problem.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        outer.addWidget(self.problem)
+        outer.addSpacing(12)
+        grid = QGridLayout()
+        grid.setSpacing(14)
+        self.cards = {}
+        for i, info in enumerate(GAMES.values()):
+            card = GameCard(info, self.new_game.emit)
+            self.cards[info.id] = card
+            grid.addWidget(card, i // 2, i % 2)
+        outer.addLayout(grid)
+        row = QHBoxLayout()
+        self.open_button = QPushButton("Open a game record\u2026")
+        self.open_button.clicked.connect(self.open_record)
+        row.addWidget(self.open_button)
+        row.addStretch(1)
+        outer.addSpacing(8)
+        outer.addLayout(row)
+        outer.addStretch(1)
+        self.set_resume(None, None)
+
+    def set_resume(self, saved, problem: str | None) -> None:
+        if saved is None:
+            self.resume_box.hide()
+        else:
+            info = GAMES.get(saved.game)
+            name = saved.title or (info.title if info else saved.game)
+            when = saved.saved.replace("T", " ").split("+")[0] if saved.saved else "unknown time"
+            self.resume_label.setText(f"Last game: {name}, {saved.inputs} input(s), saved {when} UTC")
+            self.resume_box.show()
+        self.problem.setText(f"An autosave could not be read and was left untouched: {problem}" if problem else "")
+        self.problem.setVisible(bool(problem))
