@@ -6,8 +6,15 @@ import random
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QDockWidget, QFileDialog, QMainWindow, QMessageBox, QStackedWidget,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QFileDialog,
+    QMainWindow,
+    QMessageBox,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from companion.core import records
 from companion.core.autosave import Autosaver, latest
@@ -60,7 +67,7 @@ class MainWindow(QMainWindow):
         self.rules_dock = self._dock("Rules", self.rules, Qt.DockWidgetArea.RightDockWidgetArea)
         self.tabifyDockWidget(self.dice_dock, self.rules_dock)
         self.dice_dock.raise_()
-        self.resizeDocks([self.dice_dock], [380], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.dice_dock], [330], Qt.Orientation.Horizontal)
         self.resizeDocks([self.log_dock], [190], Qt.Orientation.Vertical)
 
         self.actions_ = build_menus(self)

@@ -4,10 +4,24 @@ step. Every button builds one input for the session; the screen redraws from the
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QAbstractItemView, QButtonGroup, QCheckBox, QDoubleSpinBox,
-                               QGridLayout, QGroupBox, QHBoxLayout, QHeaderView, QLabel,
-                               QListWidget, QPushButton, QRadioButton, QSplitter, QTableView,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QButtonGroup,
+    QCheckBox,
+    QDoubleSpinBox,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QListWidget,
+    QPushButton,
+    QRadioButton,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
 
 from companion.core.inputs import Input
 from companion.couriers import riders
@@ -29,7 +43,7 @@ def ask_setup(parent, pack):
     return _ask_setup(parent, pack)
 
 
-def _table_view(model) -> QTableView:
+def _table_view(model, narrow=()) -> QTableView:
     view = QTableView()
     view.setModel(model)
     view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -38,8 +52,12 @@ def _table_view(model) -> QTableView:
     view.verticalHeader().hide()
     view.setAlternatingRowColors(True)
     view.setWordWrap(False)
-    view.horizontalHeader().setStretchLastSection(True)
-    view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    view.setTextElideMode(Qt.TextElideMode.ElideRight)
+    view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    head = view.horizontalHeader()
+    head.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+    for col in narrow:
+        head.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
     return view
 
 
@@ -53,7 +71,7 @@ class CourierDesk(QWidget):
 
         # commanders
         self.commanders = CommanderModel(self)
-        self.commander_view = _table_view(self.commanders)
+        self.commander_view = _table_view(self.commanders, narrow=(1, 2, 4))
         self.add_commander_button = QPushButton("Add commander\u2026")
         self.declare_button = QPushButton("Declare HQ\u2026")
         self.moved_button = QPushButton("Moved this turn\u2026")
@@ -70,7 +88,7 @@ class CourierDesk(QWidget):
 
         # couriers
         self.couriers = CourierModel(self)
-        self.courier_view = _table_view(self.couriers)
+        self.courier_view = _table_view(self.couriers, narrow=(0, 3))
         self.send_button = QPushButton("Send courier\u2026")
         kbox = QGroupBox("Couriers")
         kl = QVBoxLayout(kbox)
@@ -101,29 +119,34 @@ class CourierDesk(QWidget):
         self.ride_button = QPushButton("Ride")
         self.locate_button = QPushButton("Location roll")
         self.capture_button = QPushButton("Captured!")
+        self.heading = QLabel()
+        self.heading.setWordWrap(True)
         self.history = QListWidget()
-        ml.addWidget(self.officer, 0, 0, 1, 2)
-        ml.addWidget(self.double, 1, 0, 1, 2)
-        ml.addWidget(self.enemy_near, 2, 0)
-        ml.addWidget(self.distance, 2, 1)
-        ml.addWidget(self.arrives, 3, 0, 1, 2)
-        ml.addWidget(self.loss_preview, 4, 0, 1, 2)
+        self.history.setWordWrap(True)
+        self.history.setMinimumHeight(60)
+        ml.addWidget(self.heading, 0, 0, 1, 2)
+        ml.addWidget(self.officer, 1, 0, 1, 2)
+        ml.addWidget(self.double, 2, 0, 1, 2)
+        ml.addWidget(self.enemy_near, 3, 0)
+        ml.addWidget(self.distance, 3, 1)
+        ml.addWidget(self.arrives, 4, 0, 1, 2)
+        ml.addWidget(self.loss_preview, 5, 0, 1, 2)
         brow = QHBoxLayout()
         for b in (self.ride_button, self.locate_button, self.capture_button):
             brow.addWidget(b)
-        ml.addLayout(brow, 5, 0, 1, 2)
-        ml.addWidget(QLabel("History"), 6, 0, 1, 2)
-        ml.addWidget(self.history, 7, 0, 1, 2)
-        ml.setRowStretch(7, 1)
+        ml.addLayout(brow, 6, 0, 1, 2)
+        ml.addWidget(QLabel("History"), 7, 0, 1, 2)
+        ml.addWidget(self.history, 8, 0, 1, 2)
+        ml.setRowStretch(8, 1)
 
-        right = QSplitter(Qt.Orientation.Vertical)
-        right.addWidget(kbox)
-        right.addWidget(self.move_box)
-        right.setSizes([260, 300])
+        left = QSplitter(Qt.Orientation.Vertical)
+        left.addWidget(cbox)
+        left.addWidget(kbox)
         split = QSplitter(Qt.Orientation.Horizontal)
-        split.addWidget(cbox)
-        split.addWidget(right)
-        split.setSizes([430, 520])
+        split.addWidget(left)
+        split.addWidget(self.move_box)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.phase)
@@ -228,12 +251,14 @@ class CourierDesk(QWidget):
         if c is None:
             self.move_box.setTitle("Courier (select one above)")
             self.loss_preview.setText("")
+            self.heading.setText("")
             return
         cmds = s.commanders
         self.move_box.setTitle(f"Courier {c.id}: {cmds[c.sender].name} \u2192 {cmds[c.recipient].name}"
                                f" \u00b7 {c.status}")
         self.history.addItems([f"\u201c{c.message}\u201d"] + c.history)
         self.history.scrollToBottom()
+        self.heading.setText("" if c.finished else _cap(riders.heading(s, c)))
         if c.finished:
             self.loss_preview.setText(f"This courier is {c.status}.")
         else:
@@ -310,3 +335,7 @@ class CourierDesk(QWidget):
 def _num(cid: str) -> tuple:
     digits = "".join(ch for ch in cid if ch.isdigit())
     return (int(digits) if digits else 0, cid)
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]

@@ -2,8 +2,17 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox,
-                               QFormLayout, QInputDialog, QLineEdit, QPlainTextEdit)
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QInputDialog,
+    QLineEdit,
+    QPlainTextEdit,
+)
 
 from companion.couriers.state import RANKS
 

@@ -64,7 +64,7 @@ class _RosterModel(QAbstractTableModel):
 
 
 class CommanderModel(_RosterModel):
-    headers = ("Commander", "Side", "Rank", "Headquarters", "In place")
+    headers = ("Commander", "Side", "Rank", "Headquarters", "Turns in place")
 
     def cell(self, c, col, role):
         if col == 0:
@@ -76,37 +76,37 @@ class CommanderModel(_RosterModel):
         if col == 3:
             if not c.hq:
                 return "none" if c.rank not in self.state.settings.ranks_without_hq else "never (brigade)"
-            where = "at it" if c.at_hq else "away"
-            return f"{c.hq} ({where})"
-        need = headquarters.stay_needed(self.state, c)
-        inside = ", in a building" if c.in_building else ""
-        return f"{c.stayed} of {need} turns{inside}" if not c.hq or not c.at_hq else f"{c.stayed} turns{inside}"
+            return c.hq if c.at_hq else f"{c.hq} (he is away)"
+        if c.hq and c.at_hq:
+            return "at HQ"
+        inside = ", building" if c.in_building else ""
+        if c.rank in self.state.settings.ranks_without_hq:
+            return f"{c.stayed}{inside}"
+        return f"{c.stayed} of {headquarters.stay_needed(self.state, c)}{inside}"
 
 
 class CourierModel(_RosterModel):
-    headers = ("Courier", "From", "To", "Status", "Heading", "Location rolls")
+    headers = ("Courier", "From \u2192 To", "Status", "Location rolls")
 
     def cell(self, c, col, role):
         cmds = self.state.commanders
         if col == 0:
             return c.id
         if col == 1:
-            return cmds[c.sender].name
-        if col == 2:
-            return cmds[c.recipient].name
-        if col == 3:
-            moved = " (moved)" if c.moved_turn == self.state.turn and not c.finished else ""
-            return c.status + moved
-        if col == 4:
             if role == Qt.ItemDataRole.ToolTipRole:
                 return f"\u201c{c.message}\u201d"
-            return "\u2014" if c.finished else riders.heading(self.state, c)
+            return f"{cmds[c.sender].name} \u2192 {cmds[c.recipient].name}"
+        if col == 2:
+            if role == Qt.ItemDataRole.ToolTipRole and not c.finished:
+                return riders.heading(self.state, c)
+            moved = ", moved" if c.moved_turn == self.state.turn and not c.finished else ""
+            return c.status + moved
         tries = c.attempts.get(c.recipient, 0)
         if c.finished or c.status == "located" or c.status != "searching":
             return str(tries) if tries else ""
         return f"{tries} (next needs {riders.location_target(self.state, c)}+)"
 
     def colour(self, c, col):
-        if col == 3 and c.status in STATUS_COLOURS:
+        if col == 2 and c.status in STATUS_COLOURS:
             return QBrush(QColor(STATUS_COLOURS[c.status]))
         return None

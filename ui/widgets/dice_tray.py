@@ -11,8 +11,15 @@ import asyncio
 import random
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout,
-                               QWidget)
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from companion.core.dice import Dice, RollRequest
 
@@ -53,7 +60,8 @@ class DiceTray(QWidget):
         self.roll_button.setToolTip("The app rolls (Ctrl+R)")
         self.roll_button.setShortcut("Ctrl+R")
         self.typed = QLineEdit()
-        self.typed.setPlaceholderText("or type the table's dice, e.g. 5 3, and press Enter")
+        self.typed.setToolTip("Type what the table's dice show and press Enter")
+        self.typed.setPlaceholderText("table dice, e.g. 5 3")
         self.enter_button = QPushButton("Use table dice")
         row = QHBoxLayout()
         row.addWidget(self.typed, 1)
@@ -69,7 +77,8 @@ class DiceTray(QWidget):
         lay.addLayout(row)
         lay.addWidget(line)
         lay.addWidget(QLabel("This game's rolls"))
-        lay.addWidget(self.chart, 1)
+        lay.addWidget(self.chart)
+        lay.addStretch(1)
         self.roll_button.clicked.connect(self._roll_clicked)
         self.typed.returnPressed.connect(self._typed_entered)
         self.enter_button.clicked.connect(self._typed_entered)

@@ -34,6 +34,7 @@ class RollChart(QWidget):
         self.app: dict[int, int] = {}
         self.table: dict[int, int] = {}
         self.setMinimumHeight(120)
+        self.setMaximumHeight(180)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
 
     def set_rolls(self, entries, dice: Dice) -> None:
