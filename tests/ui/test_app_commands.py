@@ -1,0 +1,52 @@
+"""The entry point's own switches, run as a player or an installer would run them."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from PySide6.QtGui import QImage
+
+SAMPLES = Path(__file__).resolve().parents[2] / "rules" / "couriers" / "samples"
+
+
+def run(*args, tmp_path):
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", POSTHORN_DATA_DIR=str(tmp_path / "data"))
+    return subprocess.run([sys.executable, "-m", "ui.app", *args], capture_output=True, text=True,
+                          env=env, timeout=120)
+
+
+def test_screenshot_of_start_page_and_of_a_record(tmp_path):
+    shot = tmp_path / "start.png"
+    assert run("--screenshot", str(shot), tmp_path=tmp_path).returncode == 0
+    assert QImage(str(shot)).width() == 1280
+    samples = sorted(SAMPLES.glob("*.json"))
+    if samples:
+        game = tmp_path / "game.png"
+        r = run("--screenshot", str(game), str(samples[0]), "--size", "1366x768", tmp_path=tmp_path)
+        assert r.returncode == 0, r.stderr
+        img = QImage(str(game))
+        assert (img.width(), img.height()) == (1366, 768)
+
+
+def test_screenshot_of_a_broken_record_fails_with_the_reason(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    r = run("--screenshot", str(tmp_path / "x.png"), str(bad), tmp_path=tmp_path)
+    assert r.returncode == 2
+    assert "not valid JSON" in r.stderr and "line 1" in r.stderr
+
+
+def test_self_test_passes(tmp_path):
+    r = run("--self-test", tmp_path=tmp_path)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "pack couriers: OK" in r.stdout and "self-test passed" in r.stdout
+
+
+def test_headless_commands_go_to_the_cli_without_qt(tmp_path):
+    code = ("import sys; from ui.app import main; rc = main(['check-pack', sys.argv[1]]); "
+            "assert 'PySide6' not in sys.modules, 'Qt was imported'; sys.exit(rc)")
+    pack = Path(__file__).resolve().parents[2] / "rules" / "couriers"
+    r = subprocess.run([sys.executable, "-c", code, str(pack)], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert "OK" in r.stdout

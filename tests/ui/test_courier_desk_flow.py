@@ -1,0 +1,201 @@
+"""A real flow through the window: start the Courier Desk, build the roster, send and ride
+couriers, roll with the app's dice and the table's, undo, override a flag, quit and resume."""
+
+import json
+
+from PySide6.QtCore import Qt
+
+from ui.main_window import MainWindow
+
+LEFT = Qt.MouseButton.LeftButton
+
+
+def click(qtbot, button):
+    assert button.isEnabled(), button.text()
+    qtbot.mouseClick(button, LEFT)
+
+
+def add_commander(qtbot, desk, name, side, rank, building=False):
+    desk.dialogs.add_commander = lambda sides: {"name": name, "side": side, "rank": rank,
+                                               "building": building}
+    click(qtbot, desk.add_commander_button)
+
+
+def build_roster(qtbot, window, desk):
+    add_commander(qtbot, desk, "Meade", "Union", "army")
+    add_commander(qtbot, desk, "Buford", "Union", "brigade")
+    add_commander(qtbot, desk, "Lee", "Confederate", "army")
+    desk.select_commander("meade")
+    desk.dialogs.place = lambda *a, **k: {"place": "Leister House", "building": True}
+    click(qtbot, desk.declare_button)
+    assert window.table.state.commanders["meade"].hq == "Leister House"
+    click(qtbot, desk.phase.button)  # Begin the game
+    assert window.table.state.turn == 1
+
+
+def test_whole_evening_with_undo_override_and_resume(window, desk, qtbot, data_dir):
+    build_roster(qtbot, window, desk)
+    assert desk.phase.button.text() == "Begin courier step"
+
+    desk.dialogs.send_courier = lambda state, sender: {"sender": "meade", "recipient": "buford",
+                                                       "message": "Hold the ridge"}
+    click(qtbot, desk.send_button)
+    assert "C1" in window.table.state.couriers
+    click(qtbot, desk.phase.button)  # Begin courier step
+    assert window.table.state.phase == "couriers"
+
+    desk.select_courier("C1")
+    desk.double.setChecked(True)
+    desk.enemy_near.setChecked(True)
+    desk.distance.setValue(3)
+    assert "lost on 4+" in desk.loss_preview.text()  # 6 on 1d6, two steps lower within 4"
+    desk.arrives.setChecked(True)
+    click(qtbot, desk.ride_button)
+
+    # the dice tray now shows the loss roll with its odds; the table types its own die
+    assert window.dice.request is not None and "loss roll" in window.dice.title.text().lower()
+    assert "50.0%" in window.dice.detail.text()
+    qtbot.keyClicks(window.dice.typed, "9")
+    qtbot.keyClick(window.dice.typed, Qt.Key.Key_Return)
+    assert window.banner.isVisible() and "1 to 6" in window.banner.text.text()  # refused, game goes on
+    assert window.table.state.pending is not None
+    qtbot.keyClicks(window.dice.typed, "2")
+    qtbot.keyClick(window.dice.typed, Qt.Key.Key_Return)
+    courier = window.table.state.couriers["C1"]
+    assert courier.status == "searching"
+    assert window.table.session.entries[-1].input.source == "table"
+
+    # location roll with the app's dice, then undo it (asks, and stays in the log as undone)
+    click(qtbot, desk.locate_button)
+    window.dice.animate = False
+    click(qtbot, window.dice.roll_button)
+    assert window.table.session.entries[-1].input.source == "app"
+    asked = []
+    window.confirm = lambda title, text: asked.append(text) or True
+    rolled = window.table.session.entries[-1].text
+    assert window.actions_["undo"].text().startswith("&Undo Location roll")
+    window.actions_["undo"].trigger()
+    assert asked and rolled in asked[0]
+    assert window.table.state.pending is not None  # the location roll is owed again
+    log_lines = [window.log.model.index(i).data() for i in range(window.log.model.rowCount())]
+    assert any("undone" in line and "Location roll" in line for line in log_lines)
+    assert window.actions_["redo"].isEnabled()
+    click(qtbot, window.dice.roll_button)  # a fresh roll, not a replay of the undone one
+    assert window.table.state.pending is None
+
+    # a flagged move: a courier moves twice in a turn; the banner cites the rule, Override plays it
+    n = len(window.table.session.entries)
+    desk.select_courier("C1")
+    desk.arrives.setChecked(False)
+    click(qtbot, desk.ride_button)
+    assert len(window.table.session.entries) == n
+    assert window.banner.isVisible()
+    assert "couriers.move.once" in window.banner.text.text()
+    click(qtbot, window.banner.rule_button)
+    assert window.rules.current_rule() == "couriers.move.once"
+    click(qtbot, window.banner.override_button)
+    entry = window.table.session.entries[-1]
+    assert entry.input.override == ("couriers.move.once",)
+    assert not window.banner.isVisible()
+    window.table.roll_table([1])  # its loss roll
+
+    # a brigade HQ is flagged with its rule and not recorded
+    desk.select_commander("buford")
+    desk.dialogs.place = lambda *a, **k: {"place": "Seminary"}
+    click(qtbot, desk.establish_button)
+    assert "couriers.hq.brigade" in window.banner.text.text()
+    click(qtbot, window.banner.cancel_button)
+    assert window.table.state.commanders["buford"].hq is None
+
+    click(qtbot, desk.phase.button)  # End turn
+    assert window.table.state.turn == 2
+    live = window.table.rules.state_json(window.table.state)
+    autosave = window.table.autosaver.path
+    assert json.loads(autosave.read_text())["inputs"]  # autosaved after the last input
+    window.close()
+
+    again = MainWindow()
+    qtbot.addWidget(again)
+    again.warn = lambda title, text: (_ for _ in ()).throw(AssertionError(text))
+    assert again.start.resume_box.isVisibleTo(again.start)
+    assert "Courier Desk" in again.start.resume_label.text()
+    click(qtbot, again.start.resume_button)
+    assert again.table.rules.state_json(again.table.state) == live
+    assert again.table.autosaver.path == autosave  # our own autosave continues in place
+    lines = [again.log.model.index(i).data() for i in range(again.log.model.rowCount())]
+    assert any("undone" in line for line in lines)  # undone roll still visible after resume
+
+
+def test_courier_captured_cannot_ride(window, desk, qtbot):
+    build_roster(qtbot, window, desk)
+    desk.dialogs.send_courier = lambda state, sender: {"sender": "lee", "recipient": "meade",
+                                                       "message": "Surrender"}
+    click(qtbot, desk.send_button)
+    assert "couriers.send.side" in window.banner.text.text()
+    desk.dialogs.send_courier = lambda state, sender: {"sender": "meade", "recipient": "buford",
+                                                       "message": "Advance"}
+    click(qtbot, desk.send_button)
+    desk.select_courier("C1")
+    click(qtbot, desk.capture_button)
+    assert window.table.state.couriers["C1"].status == "captured"
+    assert not desk.ride_button.isEnabled()
+    click(qtbot, desk.phase.button)
+    window.table.submit(__import__("companion.core.inputs", fromlist=["Input"]).Input(
+        "move_courier", {"courier": "C1", "speed": "officer", "nearest_enemy": None, "arrives": False}))
+    assert "couriers.move.finished" in window.banner.text.text()
+
+
+def test_save_as_and_export_log(window, desk, qtbot, tmp_path):
+    build_roster(qtbot, window, desk)
+    target = tmp_path / "shared.json"
+    assert window.save_as(target)
+    assert json.loads(target.read_text())["game"] == "couriers"
+    md = tmp_path / "log.md"
+    assert window.export_log(md)
+    text = md.read_text()
+    assert "Meade declares his headquarters at Leister House" in text
+    assert "The game begins" in text
+
+
+def test_corrupt_autosave_is_reported_and_left_alone(qtbot, data_dir):
+    from ui.main_window import MainWindow as Win
+
+    auto = data_dir / "autosave"
+    auto.mkdir(parents=True)
+    broken = auto / "couriers-broken.json"
+    broken.write_text('{"format": "posthorn-record", "version": 1, "game": "couriers", "inp')
+    win = Win()
+    qtbot.addWidget(win)
+    assert "couriers-broken.json" in win.start.problem.text()
+    assert "not valid JSON" in win.start.problem.text()
+    assert not win.start.resume_box.isVisibleTo(win.start)
+    assert broken.read_text().endswith('"inp')
+
+
+def test_open_broken_record_says_where_and_keeps_file(window, tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"format": "posthorn-record", "version": 1, "game": "couriers",
+                               "pack": {"id": "couriers", "hash": "x"}, "seed": 1, "setup": {},
+                               "inputs": [{"kind": 3}]}))
+    before = bad.read_bytes()
+    assert not window.open_record(bad)
+    assert "inputs[0]" in window.warnings[-1]
+    assert bad.read_bytes() == before
+    assert window.table is None
+
+
+def test_models_pass_qtmodeltester(window, desk, qtbot, qtmodeltester):
+    build_roster(qtbot, window, desk)
+    desk.dialogs.send_courier = lambda state, sender: {"sender": "meade", "recipient": "buford",
+                                                       "message": "Go"}
+    click(qtbot, desk.send_button)
+    qtmodeltester.check(desk.commanders)
+    qtmodeltester.check(desk.couriers)
+    qtmodeltester.check(window.log.model)
+
+
+def test_coming_games_are_not_playable(window):
+    for game in ("postman", "thurn_and_taxis", "ab_die_post"):
+        assert window.start.cards[game].button is None
+        assert not window.actions_[f"new:{game}"].isEnabled()
+    assert window.actions_["new:couriers"].isEnabled()
