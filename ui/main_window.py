@@ -296,9 +296,12 @@ class MainWindow(QMainWindow):
 
     # -- view and help ----------------------------------------------------------------------------
     def set_large_type(self, on: bool) -> None:
-        f = self.font()
-        f.setPointSizeF(14 if on else 10)
-        self.setFont(f)
+        from PySide6.QtWidgets import QApplication
+
+        f = QApplication.font()
+        base = self._base_point_size = getattr(self, "_base_point_size", f.pointSizeF())
+        f.setPointSizeF(base * 1.45 if on else base)
+        QApplication.setFont(f)
 
     def about(self) -> None:
         QMessageBox.about(self, "About Posthorn",

@@ -199,3 +199,47 @@ def test_coming_games_are_not_playable(window):
         assert window.start.cards[game].button is None
         assert not window.actions_[f"new:{game}"].isEnabled()
     assert window.actions_["new:couriers"].isEnabled()
+
+
+def test_app_dice_tumble_on_the_qasync_loop(window, desk, qtbot):
+    import asyncio
+
+    import qasync
+    from PySide6.QtWidgets import QApplication
+
+    build_roster(qtbot, window, desk)
+    desk.dialogs.send_courier = lambda state, sender: {"sender": "meade", "recipient": "buford",
+                                                       "message": "Go"}
+    click(qtbot, desk.send_button)
+    click(qtbot, desk.phase.button)
+    desk.select_courier("C1")
+    click(qtbot, desk.ride_button)
+    faces = []
+
+    async def roll_and_watch():
+        click(qtbot, window.dice.roll_button)
+        assert not window.dice.roll_button.isEnabled()  # no second roll while the dice tumble
+        for _ in range(20):
+            faces.append(window.dice.faces.text())
+            await asyncio.sleep(0.03)
+
+    loop = qasync.QEventLoop(QApplication.instance(), already_running=False)
+    asyncio.set_event_loop(loop)
+    try:
+        loop.run_until_complete(roll_and_watch())
+    finally:
+        asyncio.set_event_loop(None)
+        loop.close()
+    assert window.table.state.pending is None
+    assert window.table.session.entries[-1].input.source == "app"
+    assert len(set(faces)) > 2  # the faces changed while tumbling
+
+
+def test_large_type_makes_text_bigger(window):
+    from PySide6.QtWidgets import QApplication
+
+    before = QApplication.font().pointSizeF()
+    window.actions_["large"].trigger()
+    assert QApplication.font().pointSizeF() > before * 1.3
+    window.actions_["large"].trigger()
+    assert QApplication.font().pointSizeF() == before

@@ -114,8 +114,8 @@ class DiceTray(QWidget):
         if self.request is None:
             return
         try:
-            loop = asyncio.get_event_loop()
-            running = loop.is_running()
+            asyncio.get_running_loop()  # the qasync loop of the running app
+            running = True
         except RuntimeError:
             running = False
         if self.animate and running:
