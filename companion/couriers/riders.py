@@ -105,8 +105,19 @@ def check_roll(s: DeskState, inp: Input) -> list[Violation]:
 
 
 # -- effects ----------------------------------------------------------------------------------------
+def _note_finished(s: DeskState, c: Courier, doing: str) -> bool:
+    """An overridden input on a finished courier is logged, but the courier stays finished
+    (couriers.move.finished): only undo brings a delivered, lost or captured courier back."""
+    if c.finished:
+        c.history.append(f"Turn {s.turn}: {doing} although {c.status} (overridden); it stays {c.status}")
+    return c.finished
+
+
 def apply_move(s: DeskState, a: Args) -> None:
     c = s.couriers[a.args["courier"]]
+    if _note_finished(s, c, "moved"):
+        c.moved_turn = s.turn
+        return
     speed = a.args["speed"]
     nearest = a.args.get("nearest_enemy")
     target, notes = loss_target(s, speed, nearest)
@@ -118,11 +129,15 @@ def apply_move(s: DeskState, a: Args) -> None:
 
 def apply_location(s: DeskState, a: Args) -> None:
     c = s.couriers[a.args["courier"]]
+    if _note_finished(s, c, "searched"):
+        return
     s.pending = Pending("location", c.id, str(s.settings.location_dice), location_target(s, c))
 
 
 def apply_capture(s: DeskState, a: Args) -> None:
     c = s.couriers[a.args["courier"]]
+    if _note_finished(s, c, "captured"):
+        return
     c.status = "captured"
     c.history.append(f"Turn {s.turn}: captured with its message (couriers.capture)")
     if s.pending and s.pending.courier == c.id:
@@ -133,6 +148,8 @@ def apply_roll(s: DeskState, inp: Input) -> None:
     p = s.pending
     s.pending = None
     c = s.couriers[p.courier]
+    if _note_finished(s, c, "rolled for"):
+        return
     total = sum(inp.args["values"])
     met = total >= p.target
     if p.kind == "loss":
@@ -193,12 +210,14 @@ def request(s: DeskState) -> RollRequest:
 
 def describe_roll(s: DeskState, inp: Input) -> str:
     values = inp.args.get("values", [])
+    if not isinstance(values, list):
+        values = [values]
     where = "table dice" if inp.source == "table" else "app dice"
     if s.pending is None:
         return f"Roll {values} ({where})"
     req = request(s)
     total = sum(v for v in values if isinstance(v, int))
-    shown = "+".join(str(v) for v in values)
+    shown = "+".join(map(str, values))
     result = req.outcome_if_met if total >= req.target else req.outcome_if_missed
     return f"{req.purpose[:1].upper()}{req.purpose[1:]}: {req.dice} = {shown} = {total} vs {req.target}+ ({where}): {result}"
 
@@ -207,7 +226,7 @@ def describe(s: DeskState, inp: Input) -> str:
     a = inp.args
     c = s.courier(a.get("courier"))
     if inp.kind == "move_courier":
-        speed = s.settings.speeds.get(a.get("speed"))
+        speed = s.settings.speeds.get(a.get("speed")) if isinstance(a.get("speed"), str) else None
         label = speed.label.lower() if speed else str(a.get("speed"))
         near = a.get("nearest_enemy")
         enemy = f'nearest enemy {near:g}"' if isinstance(near, (int, float)) else "no enemy near"

@@ -11,7 +11,7 @@ from ..core.dice import RollRequest
 from ..core.game import Rules, Step
 from ..core.inputs import Args, Input
 from ..core.schema import check as check_schema
-from ..core.violations import MalformedInput, Violation
+from ..core.violations import MalformedInput, PackError, Violation
 from . import headquarters, riders
 from .state import RANKS, SETTINGS_SPEC, Commander, Courier, DeskState, Settings
 
@@ -46,10 +46,12 @@ class CourierRules(Rules):
         data = pack.data.get("couriers")
         file = f"{pack.source}/couriers.toml"
         if data is None:
-            from ..core.violations import PackError
-
             raise PackError(file, "", "missing: the Courier Desk needs couriers.toml")
         check_schema(data, SETTINGS_SPEC, file)
+        if data["movement"]["scale"] not in data["scales"]:
+            raise PackError(file, "movement.scale",
+                            f"expected one of the scales ({', '.join(data['scales']) or 'none defined'}), "
+                            f"found {data['movement']['scale']!r}")
         Settings.from_pack(data, {})
 
     def rule_ids(self) -> frozenset[str]:
@@ -141,13 +143,16 @@ class CourierRules(Rules):
         a = Args(inp)
         kind = inp.kind
         if kind == "start_game":
-            s.turn, s.phase = 1, "battle"
+            # Overridden once the game is under way, it is only a note: the turn never goes back.
+            if s.phase == "setup":
+                s.turn, s.phase = 1, "battle"
         elif kind == "add_commander":
-            cid = a.args.get("id") or _slug(a.args["name"], s.commanders)
+            # the id as checked (stripped), so "meade " and "meade" are one commander
+            cid = a.text("id", required=False) or _slug(a.args["name"], s.commanders)
             s.commanders[cid] = Commander(cid, a.args["name"].strip(), a.args["side"], a.args["rank"],
                                           in_building=bool(a.args.get("building", False)))
         elif kind == "send_courier":
-            cid = a.args.get("id") or _next_courier_id(s)
+            cid = a.text("id", required=False) or _next_courier_id(s)
             sender = s.commanders[a.args["sender"]]
             c = Courier(cid, sender.side, sender.id, a.args["recipient"], a.args["message"].strip(), s.turn)
             c.history.append(f"Turn {s.turn}: sent by {sender.name} to {s.commanders[c.recipient].name}")

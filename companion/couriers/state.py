@@ -18,7 +18,7 @@ SETTINGS_SPEC = Spec(dict, fields={
         "proximity": Spec(str, choices=("closest", "end")),
         "scale": Spec(str),
     }),
-    "scales": Spec(dict, extra_keys=True),
+    "scales": Spec(dict, extra_keys=True, values=Spec(float, lo=0.01, hi=100)),
     "speeds": Spec(dict, fields={
         name: Spec(dict, fields={
             "label": Spec(str),
@@ -77,7 +77,7 @@ class Settings:
     def from_pack(cls, data: dict, chosen: dict) -> Settings:
         mv = data["movement"]
         scale = chosen.get("scale", mv["scale"])
-        if scale not in data["scales"]:
+        if not isinstance(scale, str) or scale not in data["scales"]:
             raise MalformedInput(f"setup.scale: unknown scale '{scale}'; expected one of {', '.join(data['scales'])}")
         officer_move = chosen.get("officer_move", mv["officer_move"])
         if isinstance(officer_move, bool) or not isinstance(officer_move, (int, float)) or not 0 < officer_move <= 1000:

@@ -1,0 +1,461 @@
+"""The courier rules, one test (or more) per stable rule id, named after the rule.
+
+Each test is a setup, a few inputs and the state or violation the rulebook expects. A test
+named ``test_couriers_move_once`` covers ``couriers.move.once``; ``test_every_rule_id_has_a_test``
+keeps it that way when a rule is added.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from companion.core.dice import Dice
+from companion.core.inputs import Input
+from companion.core.violations import MalformedInput
+from companion.couriers.riders import location_target
+from companion.couriers.rules import RULE_IDS
+
+
+def game(desk, hq=None):
+    """Full roster, optional declared headquarters, game begun (turn 1, battle phase)."""
+    return desk.roster(hq=hq).start()
+
+
+def test_every_rule_id_has_a_test():
+    names = set(dir(sys.modules[__name__]))
+    missing = [r for r in sorted(RULE_IDS) if "test_" + r.replace(".", "_") not in names]
+    assert not missing, f"rule ids without a test named after them: {missing}"
+
+
+# -- the turn ---------------------------------------------------------------------------------------
+def test_couriers_turn_order(desk):
+    desk.roster()
+    assert desk.state.turn == 0 and desk.state.phase == "setup"
+    assert desk.broken("send_courier", sender="gibbon", recipient="meade", message="x") == ["couriers.turn.order"]
+    assert desk.broken("begin_courier_step") == ["couriers.turn.order"]
+    assert desk.broken("end_turn") == ["couriers.turn.order"]
+    assert desk.broken("move_commander", commander="meade") == ["couriers.turn.order"]
+
+    desk.start()
+    assert (desk.state.turn, desk.state.phase) == (1, "battle")
+    assert desk.broken("start_game") == ["couriers.turn.order"]
+    assert desk.broken("end_turn") == ["couriers.turn.order"]  # the courier step comes first
+
+    desk.courier_step()
+    assert desk.state.phase == "couriers"
+    assert desk.broken("begin_courier_step") == ["couriers.turn.order"]
+    desk.end_turn()
+    assert (desk.state.turn, desk.state.phase) == (2, "battle")
+    assert [s.kind for s in desk.session.next_steps()] == ["begin_courier_step"]
+
+
+def test_couriers_turn_order_overridden_start_does_not_rewind_the_turn(desk):
+    game(desk).courier_step().next_turn().next_turn()
+    assert desk.state.turn == 3
+    out = desk.submit("start_game", override=True)
+    assert out.accepted and [v.rule for v in out.violations] == ["couriers.turn.order"]
+    assert desk.state.turn == 3 and desk.state.phase == "couriers"
+
+
+def test_couriers_roll_pending(desk):
+    game(desk).ok("send_courier", sender="gibbon", recipient="meade", message="Hold the ridge")
+    desk.ok("send_courier", sender="hancock", recipient="meade", message="Need support")
+    desk.courier_step()
+    with pytest.raises(MalformedInput, match="no roll is asked for"):
+        desk.session.check(Input("roll", {"values": [3, 4]}))
+    desk.ok("move_courier", courier="C1", speed="officer", arrives=False)
+
+    steps = desk.session.next_steps()
+    assert [s.kind for s in steps] == ["roll"] and steps[0].roll.rule == "couriers.loss"
+    assert desk.broken("move_courier", courier="C2", speed="officer") == ["couriers.roll.pending"]
+    assert desk.broken("end_turn") == ["couriers.roll.pending"]
+    assert "couriers.roll.pending" in desk.broken("send_courier", sender="gibbon", recipient="meade",
+                                                   message="again")
+    desk.table_roll(3, 4)
+    assert desk.state.pending is None
+    desk.ok("move_courier", courier="C2", speed="officer", arrives=False)
+
+
+# -- sending ----------------------------------------------------------------------------------------
+def test_couriers_send_side(desk):
+    game(desk)
+    assert desk.broken("send_courier", sender="meade", recipient="lee", message="Surrender") == [
+        "couriers.send.side"]
+    assert desk.state.couriers == {}
+    with pytest.raises(MalformedInput, match="same commander"):
+        desk.session.check(Input("send_courier", {"sender": "lee", "recipient": "lee", "message": "x"}))
+    with pytest.raises(MalformedInput, match="no commander 'grant'"):
+        desk.session.check(Input("send_courier", {"sender": "grant", "recipient": "lee", "message": "x"}))
+    desk.ok("send_courier", sender="pickett", recipient="lee", message="We are ready")
+    c = desk.courier("C1")
+    assert (c.side, c.sender, c.recipient, c.status, c.sent_turn) == ("Grey", "pickett", "lee", "in transit", 1)
+
+
+# -- moving -----------------------------------------------------------------------------------------
+def test_couriers_move_phase(desk):
+    game(desk).ok("send_courier", sender="gibbon", recipient="meade", message="x")
+    assert desk.broken("move_courier", courier="C1", speed="officer") == ["couriers.move.phase"]
+    assert "couriers.move.phase" in desk.broken("attempt_location", courier="C1")
+    desk.courier_step().ok("move_courier", courier="C1", speed="officer")
+
+
+def test_couriers_move_once(desk):
+    game(desk).ok("send_courier", sender="gibbon", recipient="meade", message="x")
+    desk.courier_step().ride("C1", 2, 2, arrives=False)
+    assert desk.broken("move_courier", courier="C1", speed="double") == ["couriers.move.once"]
+    assert [s.kind for s in desk.session.next_steps()] == ["end_turn"]
+    desk.next_turn().ride("C1", 2, 2, arrives=False)
+    assert desk.courier("C1").moved_turn == 2
+
+
+@pytest.mark.parametrize("ending", ["delivered", "lost", "captured"])
+def test_couriers_move_finished(desk, ending):
+    game(desk, hq={"meade": "Widow Leister's farm"}).ok(
+        "send_courier", sender="gibbon", recipient="meade", message="x")
+    desk.courier_step()
+    if ending == "delivered":
+        desk.ride("C1", 1, 1)
+    elif ending == "lost":
+        desk.ride("C1", 6, 6)
+    else:
+        desk.ok("capture", courier="C1")
+    assert desk.courier("C1").status == ending
+    desk.next_turn()
+    assert [s.kind for s in desk.session.next_steps()] == ["end_turn"]
+    assert desk.broken("move_courier", courier="C1", speed="officer") == ["couriers.move.finished"]
+    assert desk.broken("attempt_location", courier="C1") == ["couriers.move.finished"]
+    assert desk.broken("capture", courier="C1") == ["couriers.move.finished"]
+
+
+def test_couriers_move_finished_stays_finished_when_overridden(desk):
+    """The table may override and move a captured courier; the record says so, the courier
+    stays captured (only undo brings it back)."""
+    game(desk).ok("send_courier", sender="gibbon", recipient="meade", message="x")
+    desk.courier_step().ok("capture", courier="C1")
+    out = desk.submit("move_courier", override=True, courier="C1", speed="double", arrives=True)
+    assert out.accepted and out.entry.input.override == ("couriers.move.finished",)
+    assert desk.state.pending is None
+    assert desk.courier("C1").status == "captured"
+    for kind in ("attempt_location", "capture"):
+        desk.next_turn()
+        assert desk.submit(kind, override=True, courier="C1").accepted
+        assert desk.state.pending is None and desk.courier("C1").status == "captured"
+
+
+# -- the loss roll ----------------------------------------------------------------------------------
+LOSS_CASES = [
+    # speed, nearest enemy (inches), figure scale, dice, loss number
+    ("officer", None, "15mm", "2d6", 12),
+    ("officer", 30, "15mm", "2d6", 12),
+    ("officer", 12.01, "15mm", "2d6", 12),
+    ("officer", 12, "15mm", "2d6", 11),
+    ("officer", 4.5, "15mm", "2d6", 11),
+    ("officer", 4, "15mm", "2d6", 10),
+    ("officer", 2.5, "15mm", "2d6", 10),
+    ("officer", 2, "15mm", "2d6", 9),
+    ("officer", 0, "15mm", "2d6", 9),
+    ("double", None, "15mm", "1d6", 6),
+    ("double", 13, "15mm", "1d6", 6),
+    ("double", 12, "15mm", "1d6", 5),
+    ("double", 4, "15mm", "1d6", 4),
+    ("double", 1, "15mm", "1d6", 3),
+    # bands scale with the figures: 25mm x1.5 (18", 6", 3"), 5mm x0.5 (6", 2", 1")
+    ("officer", 18, "25mm", "2d6", 11),
+    ("officer", 18.5, "25mm", "2d6", 12),
+    ("officer", 6, "25mm", "2d6", 10),
+    ("officer", 3, "25mm", "2d6", 9),
+    ("double", 3.5, "25mm", "1d6", 4),
+    ("officer", 6, "5mm", "2d6", 11),
+    ("officer", 6.5, "5mm", "2d6", 12),
+    ("double", 1, "5mm", "1d6", 3),
+    ("double", 1.5, "5mm", "1d6", 4),
+    ("officer", 9, "10mm", "2d6", 11),
+    ("officer", 9.5, "10mm", "2d6", 12),
+]
+
+
+@pytest.mark.parametrize(("speed", "nearest", "scale", "dice", "target"), LOSS_CASES)
+def test_couriers_loss(make_desk, speed, nearest, scale, dice, target):
+    desk = make_desk({"settings": {"scale": scale}})
+    game(desk).ok("send_courier", sender="gibbon", recipient="meade", message="x")
+    desk.courier_step()
+    args = {"courier": "C1", "speed": speed}
+    if nearest is not None:
+        args["nearest_enemy"] = nearest
+    desk.ok("move_courier", **args)
+    req = desk.session.pending_roll()
+    assert req.rule == "couriers.loss" and req.success is False
+    assert str(req.dice) == dice and req.target == target
+    assert req.chance_met == pytest.approx(Dice.parse(dice).chance_at_least(target))
+
+
+def test_couriers_loss_roll_results(desk):
+    game(desk).ok("send_courier", sender="gibbon", recipient="meade", message="one")
+    desk.ok("send_courier", sender="gibbon", recipient="meade", message="two")
+    desk.courier_step()
+    desk.ride("C1", 5, 6, nearest_enemy=10, arrives=False)   # 11 against 11+: lost
+    desk.ride("C2", 5, 5, nearest_enemy=10, arrives=False)   # 10 against 11+: rides on
+    assert desk.courier("C1").status == "lost"
+    assert desk.courier("C2").status == "in transit"
+    assert "not delivered" in desk.courier("C1").history[-1]
+
+
+def test_couriers_loss_is_rolled_before_delivery(desk):
+    game(desk, hq={"meade": "Cemetery Hill"}).ok("send_courier", sender="gibbon", recipient="meade",
+                                                   message="x")
+    desk.courier_step().ok("move_courier", courier="C1", speed="double", arrives=True)
+    assert desk.courier("C1").status == "in transit"  # not delivered before the roll
+    desk.table_roll(6)
+    assert desk.courier("C1").status == "lost"
+
+
+def test_couriers_loss_odds():
+    assert Dice.parse("2d6").chance_at_least(12) == pytest.approx(1 / 36)
+    assert Dice.parse("1d6").chance_at_least(6) == pytest.approx(1 / 6)
+    assert Dice.parse("2d6").chance_at_least(9) == pytest.approx(10 / 36)
+
+
+# -- capture ----------------------------------------------------------------------------------------
+def test_couriers_capture(desk):
+    game(desk).ok("send_courier", sender="gibbon", recipient="meade", message="Secret plans")
+    desk.ok("capture", courier="C1")  # an enemy can run into a courier in any phase
+    c = desk.courier("C1")
+    assert c.status == "captured" and "captured" in c.history[-1]
+    assert desk.broken("capture", courier="C1") == ["couriers.move.finished"]
+    with pytest.raises(MalformedInput, match="no courier 'C9'"):
+        desk.session.check(Input("capture", {"courier": "C9"}))
+
+
+def test_couriers_capture_overriding_a_pending_roll_clears_it(desk):
+    game(desk).ok("send_courier", sender="gibbon", recipient="meade", message="x")
+    desk.courier_step().ok("move_courier", courier="C1", speed="officer")
+    out = desk.submit("capture", override=True, courier="C1")
+    assert [v.rule for v in out.violations] == ["couriers.roll.pending"]
+    assert desk.state.pending is None and desk.courier("C1").status == "captured"
+
+
+# -- finding the commander --------------------------------------------------------------------------
+def test_couriers_locate_contact(desk):
+    game(desk).ok("send_courier", sender="gibbon", recipient="meade", message="x")
+    desk.courier_step()
+    assert desk.broken("attempt_location", courier="C1") == ["couriers.locate.contact"]
+    desk.ride("C1", 1, 2, arrives=False)                       # rides on, no contact yet
+    assert desk.broken("attempt_location", courier="C1") == ["couriers.locate.contact"]
+    desk.next_turn().ride("C1", 1, 2)                          # arrives at a unit of Meade's
+    c = desk.courier("C1")
+    assert c.status == "searching" and c.in_contact_turn == 2
+    assert [s.kind for s in desk.session.next_steps()][:1] == ["attempt_location"]
+    desk.end_turn().courier_step()                            # contact was last turn
+    assert desk.broken("attempt_location", courier="C1") == ["couriers.locate.contact"]
+
+
+def test_couriers_locate_once(desk):
+    game(desk).ok("send_courier", sender="gibbon", recipient="meade", message="x")
+    desk.courier_step().ride("C1", 1, 1)
+    desk.look("C1", 1, 1)
+    assert desk.broken("attempt_location", courier="C1") == ["couriers.locate.once"]
+
+
+def test_couriers_locate_roll(desk):
+    """9 on 2d6 the first turn of contact, then 8, 7 ... never below 2; the count belongs to the
+    courier and its commander and survives moving to another unit."""
+    game(desk).ok("send_courier", sender="gibbon", recipient="meade", message="x")
+    desk.ok("send_courier", sender="hancock", recipient="meade", message="y")
+    desk.courier_step()
+    targets = []
+    for turn in range(8):
+        if turn:
+            desk.next_turn()
+        desk.ride("C1", 1, 1)                                   # next closest unit, in contact
+        desk.ok("attempt_location", courier="C1")
+        req = desk.session.pending_roll()
+        assert req.rule == "couriers.locate.roll" and str(req.dice) == "2d6" and req.success
+        targets.append(req.target)
+        desk.table_roll(1, 1)
+    assert targets == [9, 8, 7, 6, 5, 4, 3, 2]
+    assert desk.courier("C1").status == "located"             # 2 on 2d6 always finds him
+    assert desk.courier("C1").attempts == {"meade": 8}
+    # never below the minimum, however many tries
+    desk.courier("C1").attempts["meade"] = 30
+    assert location_target(desk.state, desk.courier("C1")) == 2
+    # the other courier looking for the same commander starts its own count at 9
+    desk.ride("C2", 1, 1)
+    desk.ok("attempt_location", courier="C2")
+    assert desk.session.pending_roll().target == 9
+
+
+def test_couriers_locate_roll_met_and_missed(desk):
+    game(desk).ok("send_courier", sender="gibbon", recipient="meade", message="x")
+    desk.courier_step().ride("C1", 1, 1)
+    desk.look("C1", 4, 4)                                   # 8 against 9+
+    assert desk.courier("C1").status == "searching"
+    desk.next_turn().ride("C1", 1, 1)
+    desk.look("C1", 4, 4)                                   # 8 against 8+
+    assert desk.courier("C1").status == "located"
+
+
+def test_couriers_locate_failed(desk):
+    game(desk).ok("send_courier", sender="gibbon", recipient="meade", message="x")
+    desk.courier_step().ride("C1", 1, 1)
+    desk.look("C1", 2, 3)
+    assert "next closest unit" in desk.courier("C1").history[-1]
+    assert [s.kind for s in desk.session.next_steps()] == ["end_turn"]
+    desk.next_turn()
+    step = desk.session.next_steps()[0]
+    assert step.kind == "move_courier" and step.args == {"courier": "C1"}
+    assert "next closest unit" in step.text
+    assert desk.broken("attempt_location", courier="C1") == ["couriers.locate.contact"]
+    desk.ride("C1", 1, 1)
+    desk.ok("attempt_location", courier="C1")
+    assert desk.session.pending_roll().target == 8
+
+
+def test_couriers_locate_found(desk):
+    game(desk).ok("send_courier", sender="gibbon", recipient="meade", message="x")
+    desk.courier_step().ride("C1", 1, 1)
+    desk.look("C1", 5, 5)
+    assert desk.courier("C1").status == "located"
+    assert desk.broken("attempt_location", courier="C1") == ["couriers.locate.found"]
+    desk.next_turn()
+    assert "straight to Meade" in desk.session.next_steps()[0].text
+    desk.ok("move_courier", courier="C1", speed="officer", arrives=True)
+    assert desk.session.pending_roll().rule == "couriers.loss"  # normal loss roll on the way
+    desk.table_roll(3, 3)
+    assert desk.courier("C1").status == "delivered"
+    assert desk.state.pending is None  # no location roll once found
+
+
+def test_couriers_locate_found_but_lost_on_the_way(desk):
+    game(desk).ok("send_courier", sender="gibbon", recipient="meade", message="x")
+    desk.courier_step().ride("C1", 1, 1)
+    desk.look("C1", 6, 6)
+    desk.next_turn().ride("C1", 6, 6)
+    assert desk.courier("C1").status == "lost"
+
+
+# -- headquarters -----------------------------------------------------------------------------------
+def test_couriers_hq_brigade(desk):
+    desk.roster()
+    assert desk.broken("declare_hq", commander="gibbon", place="Copse") == ["couriers.hq.brigade"]
+    desk.ok("declare_hq", commander="hancock", place="Copse")
+    desk.start()
+    for _ in range(5):
+        desk.courier_step().end_turn()
+    assert desk.commander("pickett").stayed == 5
+    assert desk.broken("establish_hq", commander="pickett", place="Barn") == ["couriers.hq.brigade"]
+    desk.ok("establish_hq", commander="longstreet", place="Barn")
+
+
+def test_couriers_hq_brigade_overridden(desk):
+    desk.roster()
+    out = desk.submit("declare_hq", override=True, commander="gibbon", place="Copse")
+    assert out.accepted and out.entry.verdict == "overridden"
+    assert out.entry.input.override == ("couriers.hq.brigade",)
+    assert [v.rule for v in out.entry.violations] == ["couriers.hq.brigade"]
+    assert desk.commander("gibbon").hq == "Copse"
+    # the game goes on, and couriers now ride to the (house-rule) headquarters
+    desk.start().ok("send_courier", sender="meade", recipient="gibbon", message="x")
+    desk.courier_step().ride("C1", 2, 2)
+    assert desk.courier("C1").status == "delivered"
+
+
+def test_couriers_hq_declare(desk):
+    desk.roster(hq={"meade": "Widow Leister's farm"})
+    assert desk.commander("meade").hq == "Widow Leister's farm" and desk.commander("meade").at_hq
+    desk.start()
+    assert desk.broken("declare_hq", commander="lee", place="Seminary") == ["couriers.hq.declare"]
+    assert desk.commander("lee").hq is None
+    # with the commander at his HQ the courier rides straight there and delivers: no location roll
+    desk.ok("send_courier", sender="gibbon", recipient="meade", message="x")
+    desk.courier_step()
+    assert "headquarters at Widow Leister's farm" in desk.session.next_steps()[0].text
+    desk.ride("C1", 1, 1)
+    assert desk.courier("C1").status == "delivered" and desk.state.pending is None
+
+
+def test_couriers_hq_establish(desk):
+    desk.roster("meade", "gibbon", "lee").start()
+    for _ in range(3):
+        desk.courier_step()
+        assert desk.broken("establish_hq", commander="meade", place="Hill") == ["couriers.hq.establish"]
+        desk.end_turn()
+    assert desk.commander("meade").stayed == 3
+    desk.ok("move_commander", commander="meade")              # moving starts the count again
+    desk.courier_step().end_turn()
+    assert desk.commander("meade").stayed == 0
+    for _ in range(4):
+        desk.courier_step().end_turn()
+    assert desk.commander("meade").stayed == 4
+    desk.ok("establish_hq", commander="meade", place="Hill")
+    assert (desk.commander("meade").hq, desk.commander("meade").at_hq) == ("Hill", True)
+    desk.ok("send_courier", sender="gibbon", recipient="meade", message="x")
+    desk.courier_step().ride("C1", 1, 1)
+    assert desk.courier("C1").status == "delivered"
+
+
+def test_couriers_hq_establish_in_a_building_takes_two_turns(desk):
+    desk.roster("lee", "pickett").start()
+    desk.ok("move_commander", commander="lee", building=True)
+    desk.courier_step().end_turn()
+    desk.courier_step().end_turn()
+    assert desk.broken("establish_hq", commander="lee", place="Seminary") == ["couriers.hq.establish"]
+    desk.courier_step().end_turn()
+    desk.ok("establish_hq", commander="lee", place="Seminary")
+    assert desk.commander("lee").hq_in_building
+
+
+def test_couriers_hq_absent(desk):
+    """Commander away from his HQ: the courier rides to the HQ, then rolls 9, 8 ... to find him,
+    then rides straight to him."""
+    game(desk, hq={"lee": "Seminary Ridge"})
+    desk.ok("move_commander", commander="lee")
+    assert not desk.commander("lee").at_hq and desk.commander("lee").hq == "Seminary Ridge"
+    desk.ok("send_courier", sender="pickett", recipient="lee", message="x")
+    desk.courier_step()
+    assert "has left it" in desk.session.next_steps()[0].text
+    desk.ride("C1", 1, 1)
+    c = desk.courier("C1")
+    assert (c.status, c.reached_hq) == ("searching", True)
+    desk.ok("attempt_location", courier="C1")
+    assert desk.session.pending_roll().target == 9
+    desk.table_roll(6, 3)
+    assert c.status == "located"
+    desk.next_turn().ride("C1", 2, 2)
+    assert c.status == "delivered"
+
+
+def test_couriers_hq_absent_commander_back_at_hq(desk):
+    game(desk, hq={"lee": "Seminary Ridge"})
+    desk.ok("move_commander", commander="lee")
+    desk.ok("return_to_hq", commander="lee")
+    desk.ok("send_courier", sender="pickett", recipient="lee", message="x")
+    desk.courier_step().ride("C1", 1, 1)
+    assert desk.courier("C1").status == "delivered"
+    with pytest.raises(MalformedInput, match="no headquarters"):
+        desk.session.check(Input("return_to_hq", {"commander": "meade"}))
+
+
+# -- overrides --------------------------------------------------------------------------------------
+def test_override_is_recorded_with_the_rules_it_broke_and_the_game_goes_on(desk):
+    game(desk).ok("send_courier", sender="gibbon", recipient="meade", message="x")
+    desk.courier_step().ride("C1", 1, 1, arrives=False)
+    refused = desk.submit("move_courier", courier="C1", speed="officer")
+    assert not refused.accepted
+    out = desk.submit("move_courier", override=True, courier="C1", speed="officer", arrives=True)
+    assert out.accepted
+    entry = out.entry
+    assert entry.verdict == "overridden"
+    assert entry.input.override == ("couriers.move.once",)
+    assert entry.input.to_json()["override"] == ["couriers.move.once"]
+    assert desk.session.journal[-1].entry is entry
+    desk.table_roll(2, 2)
+    assert desk.courier("C1").status == "searching"
+    assert [e.verdict for e in desk.session.entries][-2:] == ["overridden", "ok"]
+
+
+def test_override_flag_on_a_legal_input_is_dropped(desk):
+    game(desk)
+    out = desk.session.submit(Input("begin_courier_step", {}, None, ("couriers.turn.order",)))
+    assert out.accepted and out.entry.verdict == "ok" and out.entry.input.override == ()
