@@ -46,13 +46,18 @@ class Deck:
 
     def draw(self, card, seat: str | None = None) -> None:
         """Take ``card`` from the draw pile, into ``seat``'s hand (or nowhere, for a display)."""
-        if self.draw_pile[card] <= 0:
+        try:
+            there = self.draw_pile[card] > 0
+        except TypeError:  # a list or table from a record's JSON is never a card
+            there = False
+        if not there:
             raise MalformedInput(f"{self.name}: {card} is not in the draw pile")
+        hand = self.hand(seat) if seat is not None else None  # refuse an unknown seat first
         self.draw_pile[card] -= 1
         if self.draw_pile[card] == 0:
             del self.draw_pile[card]
-        if seat is not None:
-            self.hand(seat).append(card)
+        if hand is not None:
+            hand.append(card)
 
     def play(self, seat: str, card, to_discard: bool = True) -> None:
         hand = self.hand(seat)
