@@ -24,7 +24,7 @@ class Dice:
 
     @classmethod
     def parse(cls, text: str) -> Dice:
-        m = _NOTATION.match(text)
+        m = _NOTATION.match(text) if isinstance(text, str) else None
         if not m:
             raise DiceError(f"'{text}' is not dice notation such as 1d6 or 2d6")
         count = int(m.group(1) or 1)

@@ -25,6 +25,8 @@ class Spec:
     item: Spec | None = None
     extra_keys: bool = False
     min_items: int = 0
+    #: For a table with free keys (``extra_keys``): what every value must be.
+    values: Spec | None = None
 
     def expected(self) -> str:
         kinds = self.kind if isinstance(self.kind, tuple) else (self.kind,)
@@ -55,7 +57,7 @@ def check(value, spec: Spec, file: str, path: str = "") -> None:
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         if (spec.lo is not None and value < spec.lo) or (spec.hi is not None and value > spec.hi):
             raise PackError(file, where, f"expected {spec.expected()}, found {value}")
-    if isinstance(value, dict) and (spec.fields or not spec.extra_keys):
+    if isinstance(value, dict):
         for key, sub in spec.fields.items():
             if key not in value:
                 if sub.required:
@@ -67,12 +69,21 @@ def check(value, spec: Spec, file: str, path: str = "") -> None:
             if unknown:
                 raise PackError(file, _join(path, unknown[0]),
                                 f"unknown key; expected one of {', '.join(spec.fields) or 'none'}")
+        elif spec.values is not None:
+            for key in sorted(set(value) - set(spec.fields)):
+                check(value[key], spec.values, file, _join(path, _key(key)))
     if isinstance(value, list):
         if len(value) < spec.min_items:
             raise PackError(file, where, f"expected at least {spec.min_items} item(s), found {len(value)}")
         if spec.item is not None:
             for i, item in enumerate(value):
                 check(item, spec.item, file, f"{path}[{i}]")
+
+
+def _key(key: str) -> str:
+    """A key as TOML would write it in a dotted path ("15mm" needs quotes)."""
+    bare = key.replace("_", "").replace("-", "").isalnum() and key.isascii()
+    return key if bare else '"' + key.replace('"', '\\"') + '"'
 
 
 def _join(path: str, key: str) -> str:

@@ -1,0 +1,97 @@
+"""Inputs as small values: they print, parse back, and refuse bad JSON naming the field."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.core.inputs import Args, Input, draw, roll
+from companion.core.violations import MalformedInput
+
+
+def test_round_trip():
+    for inp in (Input("start_game"), roll([3, 4], "table"), draw("7D", "app"),
+                Input("move_courier", {"courier": "C1", "speed": "double"}, None, ("couriers.move.once",))):
+        assert Input.from_json(inp.to_json()) == inp
+
+
+def test_to_json_leaves_out_what_is_empty():
+    assert Input("end_turn").to_json() == {"kind": "end_turn"}
+    assert roll([1, 2]).to_json() == {"kind": "roll", "args": {"values": [1, 2]}, "source": "app"}
+
+
+def test_chance_kinds():
+    assert roll([1]).is_chance and draw("x").is_chance
+    assert not Input("end_turn").is_chance
+
+
+def test_with_override():
+    inp = Input("end_turn").with_override(r for r in ["a.b", "c.d"])
+    assert inp.override == ("a.b", "c.d") and inp.to_json()["override"] == ["a.b", "c.d"]
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    ([], "inputs[3]: expected an object with a 'kind', got []"),
+    ("roll", "inputs[3]: expected an object with a 'kind'"),
+    (None, "inputs[3]: expected an object"),
+    ({}, "inputs[3].kind: expected a non-empty string, got None"),
+    ({"kind": ""}, "inputs[3].kind: expected a non-empty string"),
+    ({"kind": 5}, "inputs[3].kind: expected a non-empty string, got 5"),
+    ({"kind": "roll", "args": [1]}, "inputs[3].args: expected an object, got [1]"),
+    ({"kind": "roll", "source": "dice"}, "inputs[3].source: expected one of ('app', 'table'), got 'dice'"),
+    ({"kind": "roll", "override": "x"}, "inputs[3].override: expected a list of rule ids"),
+    ({"kind": "roll", "override": [1]}, "inputs[3].override: expected a list of rule ids, got [1]"),
+    ({"kind": "roll", "when": 1}, "inputs[3]: unknown field(s) ['when']"),
+])
+def test_from_json_errors_name_the_field(data, message):
+    with pytest.raises(MalformedInput) as err:
+        Input.from_json(data, "inputs[3]")
+    assert message in str(err.value)
+
+
+def test_long_values_are_shortened_in_messages():
+    with pytest.raises(MalformedInput) as err:
+        Input.from_json({"kind": [10**20] * 7})
+    assert len(str(err.value)) < 120 and "..." in str(err.value)
+
+
+# -- reading arguments ------------------------------------------------------------------------------
+def args(**kw) -> Args:
+    return Args(Input("act", kw))
+
+
+def test_args_text():
+    assert args(name="  Meade ").text("name") == "Meade"
+    assert args().text("name", required=False) is None
+    for bad, message in (({}, "missing argument 'name'"), ({"name": "  "}, "expected text"),
+                         ({"name": 3}, "expected text, got 3"), ({"name": "x" * 9}, "longer than 8")):
+        with pytest.raises(MalformedInput, match="act"):
+            args(**bad).text("name", max_len=8)
+        with pytest.raises(MalformedInput, match=message.replace("(", r"\(")):
+            args(**bad).text("name", max_len=8)
+
+
+def test_args_number():
+    assert args(d=4).number("d", lo=0, hi=10) == 4
+    assert args(d=2.5).number("d") == 2.5
+    assert args().number("d", required=False) is None
+    for bad in (True, "4", None, float("nan"), [4]):
+        with pytest.raises(MalformedInput, match="expected a number"):
+            args(d=bad).number("d")
+    with pytest.raises(MalformedInput, match="outside 0 to 10"):
+        args(d=11).number("d", lo=0, hi=10)
+    with pytest.raises(MalformedInput, match="outside 0 to 10"):
+        args(d=float("inf")).number("d", lo=0, hi=10)
+
+
+def test_args_flag_choice_values():
+    assert args().flag("arrives") is False and args(arrives=True).flag("arrives") is True
+    with pytest.raises(MalformedInput, match="expected true or false, got 1"):
+        args(arrives=1).flag("arrives")
+    assert args(speed="double").choice("speed", ("officer", "double")) == "double"
+    with pytest.raises(MalformedInput, match="expected one of officer, double, got 'gallop'"):
+        args(speed="gallop").choice("speed", ("officer", "double"))
+    with pytest.raises(MalformedInput, match="expected one of"):
+        args(speed=["officer"]).choice("speed", ("officer", "double"))
+    assert args(values=[1, 2]).values() == [1, 2]
+    with pytest.raises(MalformedInput, match="expected a list of die values"):
+        args(values=3).values()
