@@ -10,6 +10,7 @@ house rule, and ``posthorn check-pack`` (or the app) validates it the same way.
 from __future__ import annotations
 
 import hashlib
+import re
 import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
@@ -31,6 +32,7 @@ PACK_SPEC = Spec(dict, fields={
 })
 
 MAX_FILE_BYTES = 2_000_000
+_PLAIN_ID = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_\-]*")
 
 
 @dataclass
@@ -101,6 +103,8 @@ def load_pack(folder, *, bundled: bool = False) -> Pack:
             tables[name[:-5]] = tomllib.loads(text)
         except tomllib.TOMLDecodeError as e:
             raise PackError(path, _toml_where(e), f"not valid TOML: {_toml_what(e)}") from None
+        except RecursionError:
+            raise PackError(path, "", "nested too deeply to be a rule pack") from None
     head = tables.pop("pack")
     check(head, PACK_SPEC, _name(folder, "pack.toml"))
     info = head["pack"]
@@ -126,8 +130,6 @@ def load_pack(folder, *, bundled: bool = False) -> Pack:
 def _toml_where(e: tomllib.TOMLDecodeError) -> str:
     line, col = getattr(e, "lineno", None), getattr(e, "colno", None)
     if line is None:
-        import re
-
         m = re.search(r"line (\d+), column (\d+)", str(e))
         if m:
             line, col = m.group(1), m.group(2)
@@ -149,10 +151,12 @@ def find_pack(pack_id: str, content_hash: str | None = None) -> Pack:
     from .storage import user_packs_dir
 
     candidates = []
-    try:
-        candidates.append(bundled_pack(pack_id))
-    except PackError:
-        pass
+    if isinstance(pack_id, str) and _PLAIN_ID.fullmatch(pack_id):
+        # only a plain name may become a folder name: a record could say "../../somewhere"
+        try:
+            candidates.append(bundled_pack(pack_id))
+        except PackError:
+            pass
     for folder in sorted(user_packs_dir().iterdir()):
         if folder.is_dir():
             try:

@@ -1,0 +1,208 @@
+"""Rule packs: the bundled pack loads; a broken house-rule copy is refused naming the file, the
+key path and what was expected; an edited copy changes the numbers the game uses."""
+
+from __future__ import annotations
+
+import shutil
+from importlib import resources
+from pathlib import Path
+
+import pytest
+
+from companion.core.packs import bundled_pack, find_pack, load_pack
+from companion.core.violations import PackError
+from companion.couriers.rules import RULE_IDS
+
+BUNDLED = Path(str(resources.files("rules") / "couriers"))
+
+
+@pytest.fixture
+def copy(tmp_path) -> Path:
+    """A player's copy of the bundled courier pack, to edit."""
+    dst = tmp_path / "my-couriers"
+    shutil.copytree(BUNDLED, dst, ignore=shutil.ignore_patterns("samples", "__pycache__"))
+    return dst
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def refused(folder) -> PackError:
+    with pytest.raises(PackError) as err:
+        load_pack(folder)
+    assert str(err.value)
+    return err.value
+
+
+def test_bundled_pack_loads():
+    pack = bundled_pack("couriers")
+    assert (pack.id, pack.game, pack.version, pack.bundled) == ("couriers", "couriers", "1", True)
+    assert pack.hash.startswith("sha256:") and len(pack.hash) == 7 + 64
+    assert set(pack.data) == {"couriers"}
+    assert pack.data["couriers"]["movement"]["officer_move"] == 24.0
+    assert RULE_IDS <= set(pack.reference)
+    assert pack.describe() == {"id": "couriers", "version": "1", "hash": pack.hash}
+
+
+def test_copy_has_the_same_hash_until_edited(copy):
+    bundled = bundled_pack("couriers")
+    pack = load_pack(copy)
+    assert pack.hash == bundled.hash and not pack.bundled
+    edit(copy / "couriers.toml", "officer_move = 24.0", "officer_move = 18.0")
+    assert load_pack(copy).hash != bundled.hash
+
+
+def test_edited_copy_changes_the_game(copy, make_desk):
+    edit(copy / "couriers.toml", "lost_on = 12", "lost_on = 11")
+    edit(copy / "couriers.toml", "within = 12.0", "within = 10.0")
+    edit(copy / "couriers.toml", "first = 9 ", "first = 10 ")
+    desk = make_desk(pack=load_pack(copy)).roster().start()
+    desk.ok("send_courier", sender="gibbon", recipient="meade", message="x")
+    desk.ok("send_courier", sender="hancock", recipient="meade", message="y")
+    desk.courier_step()
+    desk.ok("move_courier", courier="C1", speed="officer", nearest_enemy=11)
+    assert desk.session.pending_roll().target == 11          # 11 and no band within 10"
+    desk.table_roll(1, 1)
+    desk.ok("move_courier", courier="C2", speed="officer", nearest_enemy=10, arrives=True)
+    assert desk.session.pending_roll().target == 10          # 11 - 1
+    desk.table_roll(1, 1)
+    desk.ok("attempt_location", courier="C2")
+    assert desk.session.pending_roll().target == 10
+
+
+def test_missing_pack_toml(copy):
+    (copy / "pack.toml").unlink()
+    e = refused(copy)
+    assert e.path.endswith("pack.toml") and "missing" in e.what
+
+
+def test_not_a_folder(tmp_path):
+    e = refused(tmp_path / "nowhere")
+    assert "not a folder" in e.what
+    (tmp_path / "file.toml").write_text("x = 1")
+    assert "not a folder" in refused(tmp_path / "file.toml").what
+
+
+def test_bad_toml_names_line_and_column(copy):
+    edit(copy / "couriers.toml", "officer_move = 24.0", "officer_move = = 24.0")
+    e = refused(copy)
+    line = next(i for i, text in enumerate((copy / "couriers.toml").read_text().splitlines(), 1)
+                if "officer_move = =" in text)
+    assert e.path == str(copy / "couriers.toml")
+    assert e.where == f"line {line}, column 16"
+    assert e.what.startswith("not valid TOML: ") and "(at line" not in e.what
+
+
+def test_not_utf8(copy):
+    (copy / "couriers.toml").write_bytes(b"# caf\xe9\n")
+    e = refused(copy)
+    assert e.path.endswith("couriers.toml") and e.where == "byte 5" and "UTF-8" in e.what
+
+
+@pytest.mark.parametrize(("old", "new", "where", "what"), [
+    ("officer_move = 24.0", 'officer_move = "far"', "movement.officer_move", "expected a number"),
+    ("officer_move = 24.0", "officer_move = 0", "movement.officer_move", "from 0.5 to 1000, found 0"),
+    ("lost_on = 12", "lost_on = 11.5", "speeds.officer.lost_on", "expected a whole number"),
+    ('dice = "1d6"', 'dice = "1d8"', "speeds.double.dice", "expected one of '1d6', '2d6'"),
+    ("step = 2\n", "step = -2\n", "bands[1].step", "found -2"),
+    ("within = 4.0", "within = [4.0]", "bands[1].within", "found a list"),
+    ("minimum = 2", "minimum = 2\nmaximum = 12", "location.maximum", "unknown key"),
+    ('"25mm" = 1.5', '"25mm" = "big"', "scales.25mm", "expected a number"),
+    ('scale = "15mm"', 'scale = "54mm"', "movement.scale", "expected one of the scales"),
+    ('ranks_without_hq = ["brigade"]', 'ranks_without_hq = ["regiment"]', "headquarters.ranks_without_hq[0]",
+     "expected one of 'army'"),
+    ("[location]", "[locate]", "location", "missing"),
+])
+def test_wrong_values_name_the_key_path(copy, old, new, where, what):
+    edit(copy / "couriers.toml", old, new)
+    e = refused(copy)
+    assert e.path.endswith("couriers.toml")
+    assert e.where == where and what in e.what
+
+
+def test_pack_toml_checked(copy):
+    edit(copy / "pack.toml", 'version = "1"', "version = 1")
+    e = refused(copy)
+    assert e.path.endswith("pack.toml") and e.where == "pack.version" and "expected text" in e.what
+
+
+def test_unknown_game(copy):
+    edit(copy / "pack.toml", 'game = "couriers"', 'game = "chess"')
+    e = refused(copy)
+    assert e.path.endswith("pack.toml") and e.where == "pack.game" and "unknown game 'chess'" in e.what
+
+
+def test_game_not_ready_yet(copy):
+    edit(copy / "pack.toml", 'game = "couriers"', 'game = "postman"')
+    assert "later version" in refused(copy).what
+
+
+def test_missing_couriers_toml(copy):
+    (copy / "couriers.toml").unlink()
+    e = refused(copy)
+    assert e.path.endswith("couriers.toml") and "missing" in e.what
+
+
+def test_reference_missing_a_rule_id(copy):
+    edit(copy / "reference.md", "{#couriers.locate.once}", "")
+    e = refused(copy)
+    assert e.path.endswith("reference.md") and e.where == "couriers.locate.once"
+    assert "no section" in e.what
+
+
+def test_reference_missing_entirely(copy):
+    (copy / "reference.md").unlink()
+    e = refused(copy)
+    assert e.path.endswith("reference.md") and e.where in RULE_IDS
+    assert f"{len(RULE_IDS)} rule id(s)" in e.what
+
+
+def test_deeply_nested_toml_is_a_pack_error(copy):
+    (copy / "extra.toml").write_text("x = " + "[" * 3000 + "]" * 3000 + "\n")
+    e = refused(copy)
+    assert e.path.endswith("extra.toml")
+
+
+def test_huge_file_refused(copy, monkeypatch):
+    from companion.core import packs
+
+    monkeypatch.setattr(packs, "MAX_FILE_BYTES", 100)
+    e = refused(copy)
+    assert "larger than 100 bytes" in e.what
+
+
+# -- finding a record's pack ------------------------------------------------------------------------
+@pytest.fixture
+def user_packs(tmp_path, monkeypatch) -> Path:
+    monkeypatch.setenv("POSTHORN_DATA_DIR", str(tmp_path / "data"))
+    folder = tmp_path / "data" / "packs"
+    folder.mkdir(parents=True)
+    return folder
+
+
+def test_find_bundled_and_user_packs(user_packs):
+    bundled = bundled_pack("couriers")
+    assert find_pack("couriers").hash == bundled.hash
+    house = user_packs / "house"
+    shutil.copytree(BUNDLED, house, ignore=shutil.ignore_patterns("samples", "__pycache__"))
+    edit(house / "couriers.toml", "lost_on = 12", "lost_on = 11")
+    # same id, other content: the hash decides which one a record gets
+    house_hash = load_pack(house).hash
+    assert find_pack("couriers", house_hash).hash == house_hash
+    assert find_pack("couriers", bundled.hash).hash == bundled.hash
+    assert find_pack("couriers", "sha256:unknown").hash == bundled.hash
+    edit(house / "pack.toml", 'id = "couriers"', 'id = "house-couriers"')
+    assert find_pack("house-couriers").id == "house-couriers"
+    (user_packs / "broken").mkdir()  # a broken user pack is skipped, not fatal
+    assert find_pack("house-couriers").id == "house-couriers"
+    with pytest.raises(PackError, match="no bundled or installed rule pack"):
+        find_pack("nope")
+
+
+@pytest.mark.parametrize("pack_id", ["../rules/couriers", "couriers/../couriers", "/tmp", "", ".", "a\0b"])
+def test_find_pack_never_treats_an_id_as_a_path(user_packs, pack_id):
+    with pytest.raises(PackError, match="no bundled or installed rule pack"):
+        find_pack(pack_id)
