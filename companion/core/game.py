@@ -17,6 +17,25 @@ from .violations import Violation
 
 
 @dataclass(frozen=True)
+class DrawRequest:
+    """A card (or ball, or tile) the table must draw now, from what is left to draw.
+
+    ``choices`` lists every item that could come up, with repeats for copies (a multiset); the
+    app draws one of them at random for a virtual deck, or the table types what it drew.
+    ``replace`` is true when the item goes back after the draw (a ball in a shaker).
+    """
+
+    purpose: str
+    choices: tuple
+    rule: str
+    who: str | None = None
+    replace: bool = False
+
+    def chance(self, item) -> float:
+        return self.choices.count(item) / len(self.choices) if self.choices else 0.0
+
+
+@dataclass(frozen=True)
 class Step:
     """Something the table must (or may) do now.
 
@@ -29,6 +48,7 @@ class Step:
     who: str | None = None
     args: dict = field(default_factory=dict)
     roll: RollRequest | None = None
+    draw: DrawRequest | None = None
     required: bool = True
 
 
@@ -61,6 +81,12 @@ class Rules(ABC):
         for step in self.next_steps(state):
             if step.roll is not None:
                 return step.roll
+        return None
+
+    def pending_draw(self, state) -> DrawRequest | None:
+        for step in self.next_steps(state):
+            if step.draw is not None:
+                return step.draw
         return None
 
     def validate_pack(self, pack) -> None:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from .dice import DiceBag, RollRequest
 from .game import Rules, Step
-from .inputs import Input, roll
+from .inputs import Input, draw, roll
 from .violations import MalformedInput, Violation
 
 
@@ -101,6 +101,16 @@ class Session:
         if request is None:
             raise MalformedInput("no roll is asked for now")
         return self.submit(roll(self.bag.roll(request.dice), "app"), override)
+
+    def pending_draw(self):
+        return self.rules.pending_draw(self.state)
+
+    def deal(self, override: bool = False) -> Outcome:
+        """Draw the pending card (or ball) from a virtual deck with the app's generator."""
+        request = self.pending_draw()
+        if request is None or not request.choices:
+            raise MalformedInput("no draw is asked for now")
+        return self.submit(draw(self.bag.pick(list(request.choices)), "app"), override)
 
     def _apply(self, inp: Input, violations: tuple[Violation, ...]) -> Entry:
         text = self.rules.describe(self.state, inp)
