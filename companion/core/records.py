@@ -105,6 +105,8 @@ def parse(text: str, path: str = "record") -> Record:
         raise RecordError(path, f"line {e.lineno}, column {e.colno}", f"not valid JSON: {e.msg}") from None
     except RecursionError:
         raise RecordError(path, "", "nested too deeply to be a record") from None
+    except ValueError as e:  # e.g. an integer longer than Python converts (sys.get_int_max_str_digits)
+        raise RecordError(path, "", f"not a usable JSON document: {e}") from None
     if not isinstance(data, dict):
         raise RecordError(path, "(top level)", "expected a JSON object")
     if data.get("format") != FORMAT:
@@ -138,7 +140,9 @@ def parse(text: str, path: str = "record") -> Record:
         try:
             inputs.append(Input.from_json(raw, f"inputs[{i}]"))
         except MalformedInput as e:
-            raise RecordError(path, f"inputs[{i}]", str(e).split(": ", 1)[-1]) from None
+            # the message starts with the key path of the bad field, e.g. "inputs[3].args: ..."
+            where, _, what = str(e).partition(": ")
+            raise RecordError(path, where, what) from None
     undone = data.get("undone", [])
     if not isinstance(undone, list) or not all(isinstance(u, dict) for u in undone):
         raise RecordError(path, "undone", "expected a list of objects")
@@ -176,10 +180,16 @@ def restore(record: Record, path: str = "record", pack=None) -> tuple[Session, l
     from ..games import rules_for
 
     try:
-        rules = rules_for(record.game, path)
+        rules = rules_for(record.game)
+    except PackError as e:
+        raise RecordError(path, "game", e.what) from None
+    try:
         pack = pack or _pack_for(record)
     except PackError as e:
-        raise RecordError(path, "pack" if "pack" in str(e) else "game", str(e)) from None
+        raise RecordError(path, "pack.id", str(e)) from None
+    if pack.game != record.game:
+        raise RecordError(path, "pack.id", f"pack '{pack.id}' is for the game '{pack.game}', "
+                                           f"not '{record.game}'")
     try:
         session = Session(rules, pack, record.setup, record.seed, rolls_made=record.rolls_made)
     except MalformedInput as e:
@@ -187,11 +197,9 @@ def restore(record: Record, path: str = "record", pack=None) -> tuple[Session, l
     verdicts = []
     for n, inp in enumerate(record.inputs, 1):
         try:
-            text = rules.describe(session.state, inp)
+            # check first: describe may assume the arguments passed the check
             violations = rules.check(session.state, inp)
-        except MalformedInput as e:
-            verdicts.append(Verdict(n, inp, "refused", inp.kind, reason=str(e)))
-            continue
+            text = rules.describe(session.state, inp)
         except PosthornError as e:
             verdicts.append(Verdict(n, inp, "refused", inp.kind, reason=str(e)))
             continue

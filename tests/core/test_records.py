@@ -1,0 +1,252 @@
+"""Records: save, read and restore give back the live game; every problem names where it is."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+from companion.core import records
+from companion.core.inputs import Input
+from companion.core.violations import RecordError
+
+
+def play(desk):
+    """A short game with an HQ, a delivery, a search, an override and an app roll."""
+    desk.roster(hq={"meade": "Cemetery Hill"}).start()
+    desk.ok("send_courier", sender="gibbon", recipient="meade", message="Hold")
+    desk.ok("send_courier", sender="pickett", recipient="longstreet", message="Ready")
+    desk.courier_step()
+    desk.ride("C1", 2, 3, nearest_enemy=5)
+    desk.ride("C2", 1, speed="double")
+    desk.look("C2", 2, 2)
+    desk.submit("move_courier", override=True, courier="C2", speed="officer", arrives=False)
+    desk.session.roll()
+    desk.end_turn()
+    return desk
+
+
+def live_json(session):
+    return session.rules.state_json(session.state)
+
+
+@pytest.fixture
+def game(make_desk):
+    return play(make_desk(seed=99))
+
+
+@pytest.fixture
+def saved(game, tmp_path):
+    path = tmp_path / "game.json"
+    records.save(game.session, path, title="Gettysburg", created="2026-07-01T10:00:00+00:00")
+    return path
+
+
+def write(tmp_path, data, name="edited.json"):
+    path = tmp_path / name
+    path.write_text(json.dumps(data) if not isinstance(data, str) else data, encoding="utf-8")
+    return path
+
+
+def test_save_read_restore_equals_the_live_game(game, saved):
+    rec = records.read(saved)
+    assert (rec.game, rec.title, rec.seed, rec.created) == ("couriers", "Gettysburg", 99,
+                                                            "2026-07-01T10:00:00+00:00")
+    assert rec.rolls_made == game.session.bag.rolls_made == 1
+    assert rec.pack == game.session.pack.describe()
+    assert rec.inputs == game.session.inputs
+    session, verdicts = records.restore(rec, str(saved))
+    assert live_json(session) == live_json(game.session)
+    assert [v.verdict for v in verdicts] == [e.verdict for e in game.session.entries]
+    assert "overridden" in [v.verdict for v in verdicts]
+    assert [e.text for e in session.entries] == [e.text for e in game.session.entries]
+    assert session.bag.rolls_made == 1 and session.seed == 99
+    # the restored game goes on exactly as the live one would
+    for s in (session, game.session):
+        s.submit(Input("begin_courier_step"))
+        s.submit(Input("move_courier", {"courier": "C2", "speed": "officer"}))
+        s.roll()
+    assert live_json(session) == live_json(game.session)
+
+
+def test_record_json_round_trip(game):
+    rec = records.record_of(game.session, "t")
+    again = records.parse(rec.dumps())
+    assert again.to_json() == rec.to_json()
+
+
+def test_flagged_input_is_reported_and_skipped(game, saved, tmp_path):
+    data = json.loads(saved.read_text())
+    n = 9  # after the roster, the HQ and start_game: a courier to the enemy, no override
+    data["inputs"].insert(n, {"kind": "send_courier", "args": {"sender": "meade", "recipient": "lee",
+                                                               "message": "Give up"}})
+    session, verdicts = records.restore(records.read(write(tmp_path, data)))
+    v = verdicts[n]
+    assert v.verdict == "flagged" and v.number == n + 1
+    assert [x.rule for x in v.violations] == ["couriers.send.side"]
+    assert "FLAGGED" in v.line() and "couriers.send.side" in v.line()
+    assert live_json(session) == live_json(game.session)  # as if it had never been there
+    assert len(session.entries) == len(verdicts) - 1
+
+
+def test_overridden_input_in_a_record(game, saved, tmp_path):
+    data = json.loads(saved.read_text())
+    data["inputs"].insert(9, {"kind": "send_courier", "override": ["couriers.send.side"],
+                              "args": {"sender": "meade", "recipient": "lee", "message": "Parley"}})
+    session, verdicts = records.restore(records.read(write(tmp_path, data)))
+    assert verdicts[9].verdict == "overridden"
+    assert [x.rule for x in verdicts[9].violations] == ["couriers.send.side"]
+    assert session.entries[9].input.override == ("couriers.send.side",)
+    assert session.state.couriers["C2"].recipient == "lee"
+
+
+def test_refused_input_is_reported_and_skipped(game, saved, tmp_path):
+    data = json.loads(saved.read_text())
+    data["inputs"].insert(9, {"kind": "capture", "args": {"courier": "C77"}})
+    data["inputs"].insert(10, {"kind": "roll", "args": {"values": [3]}})
+    data["inputs"].insert(11, {"kind": "teleport"})
+    session, verdicts = records.restore(records.read(write(tmp_path, data)))
+    assert [v.verdict for v in verdicts[9:12]] == ["refused"] * 3
+    assert "no courier 'C77'" in verdicts[9].reason
+    assert "no roll is asked for" in verdicts[10].reason
+    assert "no input 'teleport'" in verdicts[11].reason
+    assert "REFUSED" in verdicts[9].line() and "C77" in verdicts[9].line()
+    assert live_json(session) == live_json(game.session)
+
+
+def test_a_flagged_roll_value_is_refused_not_a_crash(saved, tmp_path):
+    data = json.loads(saved.read_text())
+    for i, raw in enumerate(data["inputs"]):
+        if raw["kind"] == "roll":
+            data["inputs"][i] = {"kind": "roll", "args": {"values": 7}}
+            break
+    session, verdicts = records.restore(records.read(write(tmp_path, data)))
+    refused = [v for v in verdicts if v.verdict == "refused"]
+    assert refused and "die value" in refused[0].reason
+
+
+# -- records that cannot be used --------------------------------------------------------------------
+def broken(tmp_path, saved, change) -> RecordError:
+    data = json.loads(saved.read_text())
+    change(data)
+    path = write(tmp_path, data)
+    with pytest.raises(RecordError) as err:
+        records.restore(records.read(path), str(path))
+    assert err.value.path == str(path)
+    return err.value
+
+
+@pytest.mark.parametrize(("change", "where", "what"), [
+    (lambda d: d.update(version=2), "version", "record version 2 is newer than this Posthorn reads (1); update Posthorn"),
+    (lambda d: d.update(version=0), "version", "unknown record version 0"),
+    (lambda d: d.update(version="1"), "version", "expected a whole number"),
+    (lambda d: d.update(format="something"), "format", "not a Posthorn record"),
+    (lambda d: d.pop("format"), "format", "not a Posthorn record"),
+    (lambda d: d.update(game=7), "game", "expected the game's id"),
+    (lambda d: d.pop("game"), "game", "missing"),
+    (lambda d: d.update(game="chess"), "game", "unknown game 'chess'"),
+    (lambda d: d.update(game="postman"), "game", "later version"),
+    (lambda d: d.update(pack="couriers"), "pack", "expected an object"),
+    (lambda d: d["pack"].pop("hash"), "pack.hash", "expected text"),
+    (lambda d: d["pack"].update(id=["couriers"]), "pack.id", "expected text"),
+    (lambda d: d["pack"].update(id="house-rules-42"), "pack.id", "no bundled or installed rule pack"),
+    (lambda d: d.update(seed="99"), "seed", "expected a whole number"),
+    (lambda d: d.update(seed=True), "seed", "expected a whole number"),
+    (lambda d: d.update(setup=[]), "setup", "expected an object"),
+    (lambda d: d.update(setup={"sides": ["Blue", "Blue"]}), "setup", "two different side names"),
+    (lambda d: d.update(setup={"settings": {"scale": "54mm"}}), "setup", "unknown scale '54mm'"),
+    (lambda d: d.update(setup={"settings": {"scale": ["15mm"]}}), "setup", "unknown scale"),
+    (lambda d: d.update(setup={"settings": {"officer_move": -1}}), "setup", "officer_move"),
+    (lambda d: d.update(inputs={}), "inputs", "expected a list of inputs"),
+    (lambda d: d["inputs"].__setitem__(3, {"kind": "x", "args": 5}), "inputs[3].args", "expected an object, got 5"),
+    (lambda d: d["inputs"].__setitem__(4, "end_turn"), "inputs[4]", "expected an object with a 'kind'"),
+    (lambda d: d.update(undone={}), "undone", "expected a list of objects"),
+    (lambda d: d.update(rolls_made=-1), "rolls_made", "0 or more"),
+    (lambda d: d.update(rolls_made=1.5), "rolls_made", "expected a whole number"),
+])
+def test_unusable_records_name_where(tmp_path, saved, change, where, what):
+    e = broken(tmp_path, saved, change)
+    assert e.where == where
+    assert what in e.what, e.what
+    assert str(e).startswith(f"{e.path}, at {where}: ")
+
+
+def test_not_json(tmp_path):
+    path = write(tmp_path, '{"format": "posthorn-record",\n "version": 1,,}')
+    with pytest.raises(RecordError) as err:
+        records.read(path)
+    assert err.value.where == "line 2, column 15" and "not valid JSON" in err.value.what
+
+
+def test_truncated_file(saved, tmp_path):
+    text = saved.read_text()
+    path = write(tmp_path, text[: len(text) // 2])
+    with pytest.raises(RecordError) as err:
+        records.read(path)
+    assert err.value.where.startswith("line ") and "not valid JSON" in err.value.what
+
+
+def test_empty_file_and_wrong_top_level(tmp_path):
+    with pytest.raises(RecordError, match="line 1, column 1: not valid JSON"):
+        records.read(write(tmp_path, ""))
+    with pytest.raises(RecordError, match=r"at \(top level\): expected a JSON object"):
+        records.read(write(tmp_path, "[1, 2]"))
+
+
+def test_not_utf8(tmp_path):
+    path = tmp_path / "game.json"
+    path.write_bytes(b'{"title": "caf\xe9"}')
+    with pytest.raises(RecordError) as err:
+        records.read(path)
+    assert (err.value.where, err.value.what) == ("byte 14", "not UTF-8 text")
+
+
+def test_missing_file_and_folder(tmp_path):
+    with pytest.raises(RecordError, match="cannot be read"):
+        records.read(tmp_path / "nope.json")
+    with pytest.raises(RecordError, match="cannot be read"):
+        records.read(tmp_path)
+
+
+def test_giant_number_is_a_record_error():
+    with pytest.raises(RecordError, match="not a usable JSON document"):
+        records.parse('{"format": "posthorn-record", "version": 1, "seed": ' + "9" * 5000 + "}")
+
+
+def test_deep_nesting_is_a_record_error():
+    with pytest.raises(RecordError, match="nested too deeply"):
+        records.parse("[" * 100_000 + "]" * 100_000)
+
+
+def test_too_big(tmp_path, monkeypatch, saved):
+    monkeypatch.setattr(records, "MAX_RECORD_BYTES", 100)
+    with pytest.raises(RecordError, match="a record is at most 100"):
+        records.read(saved)
+
+
+def test_unknown_top_level_keys_are_ignored_and_undone_junk_skipped(game, saved, tmp_path):
+    data = json.loads(saved.read_text())
+    data["comment"] = "from a newer tool"
+    data["undone"] = [{"after": "x"}, {"after": 2, "input": 5}, {}]
+    session, verdicts = records.restore(records.read(write(tmp_path, data)))
+    assert live_json(session) == live_json(game.session)
+    assert [line.event for line in session.journal] == ["input"] * len(session.entries)
+
+
+def test_loading_never_touches_the_file(tmp_path, saved):
+    data = json.loads(saved.read_text())
+    data["version"] = 3
+    path = write(tmp_path, data)
+    before = path.read_bytes()
+    with pytest.raises(RecordError):
+        records.read(path)
+    assert path.read_bytes() == before
+
+
+def test_pack_of_the_wrong_game_is_refused(saved, couriers_pack):
+    rec = records.read(saved)
+    other = copy.copy(couriers_pack)
+    other.game = "postman"
+    with pytest.raises(RecordError, match="is for the game 'postman'"):
+        records.restore(rec, "x", pack=other)
