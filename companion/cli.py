@@ -15,8 +15,10 @@ from .core.violations import PosthornError
 HEADLESS = ("replay", "check-pack")
 
 
-def replay(path: str, out=sys.stdout, as_json: bool = False) -> int:
+def replay(path: str, out=None, as_json: bool = False) -> int:
     from .core import records
+
+    out = out or sys.stdout  # looked up now, so redirecting sys.stdout works
 
     try:
         rec = records.read(path)
@@ -45,8 +47,10 @@ def replay(path: str, out=sys.stdout, as_json: bool = False) -> int:
     return 1 if bad else 0
 
 
-def check_pack(path: str, out=sys.stdout) -> int:
+def check_pack(path: str, out=None) -> int:
     from .core.packs import load_pack
+
+    out = out or sys.stdout
 
     try:
         pack = load_pack(path)

@@ -1,0 +1,121 @@
+"""The headless commands: ``replay`` and ``check-pack`` with their exit codes and messages."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from importlib import resources
+from pathlib import Path
+
+import pytest
+
+from companion import cli
+from companion.core import records
+
+BUNDLED = Path(str(resources.files("rules") / "couriers"))
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    """``python -m companion.cli ARGS`` in a child process, as an installer or CI would."""
+    return subprocess.run([sys.executable, "-m", "companion.cli", *args], capture_output=True,
+                          text=True, timeout=60, check=False)
+
+
+@pytest.fixture
+def record_file(make_desk, tmp_path) -> Path:
+    desk = make_desk(seed=3).roster().start()
+    desk.ok("send_courier", sender="gibbon", recipient="meade", message="Hold")
+    desk.courier_step().ride("C1", 1, 2)
+    path = tmp_path / "game.json"
+    records.save(desk.session, path, title="Test game")
+    return path
+
+
+def with_flagged_input(path: Path) -> Path:
+    data = json.loads(path.read_text())
+    data["inputs"].append({"kind": "begin_courier_step"})  # already in the courier step
+    out = path.with_name("flagged.json")
+    out.write_text(json.dumps(data))
+    return out
+
+
+def test_replay_ok(record_file):
+    done = run("replay", str(record_file))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("Test game: 11 input(s), pack couriers")
+    assert "   1  OK         Meade joins the Blue roster (army)" in done.stdout
+    state = json.loads(done.stdout.split("final state:\n", 1)[1])
+    assert state["couriers"]["C1"]["status"] == "searching"
+
+
+def test_replay_flagged_exits_1_with_the_rule_id(record_file):
+    done = run("replay", str(with_flagged_input(record_file)))
+    assert done.returncode == 1
+    assert "  12  FLAGGED    Turn 1: courier step" in done.stdout
+    assert "couriers.turn.order: the courier step cannot begin: it is already under way" in done.stdout
+
+
+def test_replay_unusable_exits_2_naming_the_file(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "posthorn-record", "version": 9}')
+    done = run("replay", str(bad))
+    assert done.returncode == 2 and done.stdout == ""
+    assert f"{bad}, at version: record version 9 is newer" in done.stderr
+
+
+def test_check_pack_bundled_ok():
+    done = run("check-pack", str(BUNDLED))
+    assert done.returncode == 0, done.stderr
+    assert "(couriers, game couriers, version 1): OK" in done.stdout
+    assert "17 rule(s) in the reference" in done.stdout
+
+
+def test_check_pack_broken_copy_exits_2_with_file_and_key(tmp_path):
+    copy = tmp_path / "house"
+    shutil.copytree(BUNDLED, copy, ignore=shutil.ignore_patterns("samples", "__pycache__"))
+    toml = copy / "couriers.toml"
+    toml.write_text(toml.read_text().replace("lost_on = 12", 'lost_on = "twelve"'))
+    done = run("check-pack", str(copy))
+    assert done.returncode == 2
+    assert f"{toml}, at speeds.officer.lost_on: expected a whole number" in done.stderr
+
+
+# -- the same, in process (quicker, and covers --json) -----------------------------------------------
+def test_replay_json(record_file, capsys):
+    assert cli.main(["replay", str(with_flagged_input(record_file)), "--json"]) == 1
+    doc = json.loads(capsys.readouterr().out)
+    verdicts = doc["verdicts"]
+    assert [v["verdict"] for v in verdicts] == ["ok"] * 11 + ["flagged"]
+    assert verdicts[-1]["violations"] == [{"rule": "couriers.turn.order",
+                                           "reason": "the courier step cannot begin: it is already under way"}]
+    assert doc["state"]["turn"] == 1
+
+
+def test_replay_notes_a_changed_pack(record_file, capsys):
+    data = json.loads(record_file.read_text())
+    data["pack"]["hash"] = "sha256:" + "0" * 64
+    record_file.write_text(json.dumps(data))
+    assert cli.main(["replay", str(record_file)]) == 0
+    assert "note: pack content differs" in capsys.readouterr().out
+
+
+def test_replay_refused_exits_1(record_file, capsys):
+    data = json.loads(record_file.read_text())
+    data["inputs"].append({"kind": "capture", "args": {"courier": "C9"}})
+    record_file.write_text(json.dumps(data))
+    assert cli.main(["replay", str(record_file)]) == 1
+    out = capsys.readouterr().out
+    assert "REFUSED" in out and "there is no courier 'C9'" in out
+
+
+def test_check_pack_missing_folder(tmp_path, capsys):
+    assert cli.main(["check-pack", str(tmp_path / "none")]) == 2
+    assert "not a folder holding a rule pack" in capsys.readouterr().err
+
+
+def test_bad_arguments_exit_2(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(["dance"])
+    assert exit_.value.code == 2
