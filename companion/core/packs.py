@@ -54,11 +54,18 @@ class Pack:
         return {"id": self.id, "version": self.version, "hash": self.hash}
 
 
+#: Sub-folders whose TOML files belong to the pack (and to its hash): ``maps/x.toml`` is read
+#: into ``Pack.data["maps"]["x"]``.
+SUBFOLDERS = ("maps",)
+
+
 def _files(folder):
     """(name, bytes) of every file of the pack, sorted, from a Path or an importlib Traversable."""
     out = []
     for item in folder.iterdir():
-        if item.is_file() and (item.name.endswith(".toml") or item.name.endswith(".md")):
+        if item.is_dir() and item.name in SUBFOLDERS:
+            out += [(f"{item.name}/{n}", d) for n, d in _files(item) if n.endswith(".toml")]
+        elif item.is_file() and (item.name.endswith(".toml") or item.name.endswith(".md")):
             data = item.read_bytes()
             if len(data) > MAX_FILE_BYTES:
                 raise PackError(_name(folder, item.name), "", f"file is larger than {MAX_FILE_BYTES} bytes")
@@ -100,7 +107,12 @@ def load_pack(folder, *, bundled: bool = False) -> Pack:
         except UnicodeDecodeError as e:
             raise PackError(path, f"byte {e.start}", "not UTF-8 text") from None
         try:
-            tables[name[:-5]] = tomllib.loads(text)
+            parsed = tomllib.loads(text)
+            if "/" in name:
+                sub, stem = name[:-5].split("/", 1)
+                tables.setdefault(sub, {})[stem] = parsed
+            else:
+                tables[name[:-5]] = parsed
         except tomllib.TOMLDecodeError as e:
             raise PackError(path, _toml_where(e), f"not valid TOML: {_toml_what(e)}") from None
         except RecursionError:
