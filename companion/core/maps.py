@@ -147,6 +147,13 @@ def load_map_file(path) -> networkx.Graph:
     return load_map(data, name)
 
 
+def load_pack_maps(pack) -> dict[str, networkx.Graph]:
+    """Every map of a rule pack: ``maps/NAME.toml``, which load_pack reads into
+    ``pack.data["maps"][NAME]``, as graphs by NAME; errors name ``PACK/maps/NAME.toml``."""
+    maps = pack.data.get("maps", {})
+    return {name: load_map(data, f"{pack.source}/maps/{name}.toml") for name, data in sorted(maps.items())}
+
+
 def distance(graph: networkx.Graph, a: str, b: str) -> int:
     """Spaces between two towns: the fewest roads on a path from ``a`` to ``b``.
 

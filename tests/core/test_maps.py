@@ -3,10 +3,17 @@
 import subprocess
 import sys
 from itertools import pairwise
+from pathlib import Path
 
 import pytest
 
-from companion.core.maps import check_min_distance, distance, load_map, load_map_file
+from companion.core.maps import (
+    check_min_distance,
+    distance,
+    load_map,
+    load_map_file,
+    load_pack_maps,
+)
 from companion.core.violations import MalformedInput, PackError
 
 
@@ -279,6 +286,36 @@ def test_missing_file(tmp_path):
         load_map_file(path)
     assert info.value.where == ""
     assert info.value.what == "cannot be read: No such file or directory"
+
+
+def test_pack_maps_are_loaded_by_name_and_errors_name_the_map_file():
+    from types import SimpleNamespace
+
+    good = line_map("a", "b")
+    pack = SimpleNamespace(source="packs/postman", data={"maps": {"oregon": good, "coast": good}})
+    graphs = load_pack_maps(pack)
+    assert list(graphs) == ["coast", "oregon"]
+    assert graphs["oregon"].graph["file"] == "packs/postman/maps/oregon.toml"
+    assert load_pack_maps(SimpleNamespace(source="p", data={})) == {}
+    pack.data["maps"]["broken"] = {"town": [town("a")], "road": [road("a", "a")]}
+    with pytest.raises(PackError) as info:
+        load_pack_maps(pack)
+    assert str(info.value) == "packs/postman/maps/broken.toml, at road[0].to: a road from 'a' to itself"
+
+
+def test_pack_maps_from_a_real_pack_folder(tmp_path):
+    """load_pack reads maps/*.toml into pack.data["maps"]; this is the same path end to end."""
+    import shutil
+
+    from companion.core.packs import load_pack
+
+    folder = tmp_path / "couriers-maps"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "rules" / "couriers", folder)
+    (folder / "maps").mkdir()
+    (folder / "maps" / "three.toml").write_text(GOOD, encoding="utf-8")
+    pack = load_pack(folder)
+    graphs = load_pack_maps(pack)
+    assert distance(graphs["three"], "a", "c") == 2
 
 
 def test_importing_maps_does_not_import_networkx():
