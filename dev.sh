@@ -145,7 +145,11 @@ setup() {
     fi
     hash=$(sha256sum pyproject.toml | cut -d' ' -f1)
     if [ "$(cat "$STAMP" 2>/dev/null || true)" != "$hash" ]; then
-        say "pyproject.toml changed since the last install: pip install -e '.[test]'"
+        if [ -f "$STAMP" ]; then
+            say "pyproject.toml changed since the last install: pip install -e '.[test]'"
+        else
+            say "installing Posthorn and its test tools: pip install -e '.[test]'"
+        fi
         "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check -e '.[test]' ||
             die "pip install -e '.[test]' failed"
         printf '%s\n' "$hash" >"$STAMP"
