@@ -29,9 +29,9 @@ GAMES: dict[str, GameInfo] = {g.id: g for g in (
     GameInfo("postman", "The Postman",
              "Postmen against Holnists on a map of your own making.", None),
     GameInfo("thurn_and_taxis", "Thurn and Taxis",
-             "Postal routes, houses, carriages and bonus tiles.", None),
+             "Postal routes, houses, carriages and bonus tiles.", "companion.thurn_and_taxis.rules"),
     GameInfo("ab_die_post", "Ab die Post!",
-             "Biplane race: spare parts, the hurricane indicator, flight scoring.", None),
+             "Biplane race: spare parts, the hurricane indicator, flight scoring.", "companion.ab_die_post.rules"),
 )}
 
 

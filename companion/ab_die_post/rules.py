@@ -1,0 +1,197 @@
+"""Ab die Post!'s rules: what each input may do, what it does, and what the table does next.
+
+Rule ids are ``ab_die_post.*`` and each has a section in ``rules/ab_die_post/reference.md``.
+Inputs (documented in ``docs/games/ab_die_post.md``): ``draw`` (a spare-part card, or the ball the
+hurricane indicator shows after ``fly``), ``stop_drawing``, ``fly``, ``move``, ``pay`` and
+``keep_card``.
+"""
+
+from __future__ import annotations
+
+from ..core.deck import Deck
+from ..core.game import Rules, Step
+from ..core.inputs import Args, Input
+from ..core.schema import check as check_schema
+from ..core.violations import MalformedInput, PackError, Violation
+from . import flight, hurricane, scoring, turns
+from .odds import bust_chance, fly_odds, percent
+from .state import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PACK_SPEC,
+    VALUES,
+    Plane,
+    PostState,
+    Settings,
+)
+
+RULE_IDS = frozenset({
+    "ab_die_post.turn.order", "ab_die_post.turn.one_action",
+    "ab_die_post.parts.draw", "ab_die_post.parts.bust", "ab_die_post.parts.single",
+    "ab_die_post.parts.reshuffle",
+    "ab_die_post.fly.parts", "ab_die_post.indicator",
+    "ab_die_post.move.pending", "ab_die_post.move.wind",
+    "ab_die_post.hurricane.air", "ab_die_post.hurricane.cost", "ab_die_post.hurricane.start",
+    "ab_die_post.hurricane.pending",
+    "ab_die_post.passenger",
+    "ab_die_post.flight.end", "ab_die_post.flight.points", "ab_die_post.flight.keep",
+    "ab_die_post.flight.next", "ab_die_post.game.end",
+})
+
+KINDS = ("draw", "stop_drawing", "fly", "move", "pay", "keep_card")
+
+
+class AbDiePostRules(Rules):
+    game_id = "ab_die_post"
+    title = "Ab die Post!"
+
+    # -- pack and setup ----------------------------------------------------------------------
+    def validate_pack(self, pack) -> None:
+        data = pack.data.get("ab_die_post")
+        file = f"{pack.source}/ab_die_post.toml"
+        if data is None:
+            raise PackError(file, "", "missing: Ab die Post! needs ab_die_post.toml")
+        check_schema(data, PACK_SPEC, file)
+        parts = data["spare_parts"]
+        if sum(parts["counts"].values()) != parts["total"]:
+            raise PackError(file, "spare_parts.counts",
+                            f"the cards add up to {sum(parts['counts'].values())}, expected {parts['total']}")
+        for key, mix in data["ball_mix"].items():
+            if not key.isdigit() or not MIN_PLAYERS <= int(key) <= MAX_PLAYERS:
+                raise PackError(file, f"ball_mix.{key}", f"expected a number of players from {MIN_PLAYERS} to {MAX_PLAYERS}")
+            if sum(v for k, v in mix.items() if k != "house_rule") == 0:
+                raise PackError(file, f"ball_mix.{key}", "expected at least one ball")
+        if data["settings"]["first_half_zones"] >= data["settings"]["river_zones"]:
+            raise PackError(file, "settings.first_half_zones", "expected fewer than settings.river_zones")
+
+    def rule_ids(self) -> frozenset[str]:
+        return RULE_IDS
+
+    def new_state(self, pack, setup: dict) -> PostState:
+        if not isinstance(setup, dict):
+            raise MalformedInput("setup: expected an object")
+        players = setup.get("players")
+        if (not isinstance(players, list) or not MIN_PLAYERS <= len(players) <= MAX_PLAYERS
+                or not all(isinstance(p, str) and p.strip() and len(p) <= 80 for p in players)):
+            raise MalformedInput(f"setup.players: expected {MIN_PLAYERS} to {MAX_PLAYERS} player names, "
+                                 "clockwise from the youngest (who begins)")
+        players = [p.strip() for p in players]
+        if len(set(players)) != len(players):
+            raise MalformedInput("setup.players: two players have the same name")
+        settings = Settings.from_pack(pack.data["ab_die_post"], len(players), setup.get("settings", {}))
+        cards = [v for v in VALUES for _ in range(settings.card_counts[v])]
+        return PostState(settings, tuple(players), Deck.of("spare parts", cards, players),
+                         {p: Plane(p) for p in players}, {p: 0 for p in players}, players[0])
+
+    # -- checks and effects ------------------------------------------------------------------
+    def check(self, s: PostState, inp: Input) -> list[Violation]:
+        if inp.kind not in KINDS:
+            raise MalformedInput(f"Ab die Post! has no input '{inp.kind}'")
+        a = Args(inp)
+        if inp.kind == "draw":
+            return turns.check_ball(s, a) if s.phase == "indicator" else turns.check_draw(s, a)
+        return _CHECKS[inp.kind](s, a)
+
+    def apply(self, s: PostState, inp: Input) -> None:
+        a = Args(inp)
+        if inp.kind == "draw" and s.phase == "indicator":
+            flight.show_ball(s, inp.args["card"])
+        elif inp.kind == "pay":
+            hurricane.apply_pay(s, a)
+            turns.settle_deck(s)
+            if s.phase == "hurricane" and not s.payments:
+                turns.end_turn(s)
+        else:
+            _APPLY[inp.kind](s, a)
+
+    # -- words -------------------------------------------------------------------------------
+    def describe(self, s: PostState, inp: Input) -> str:
+        a = inp.args
+        try:
+            who = a.get("player") or s.current
+            if inp.kind == "draw" and s.phase == "indicator":
+                return _ball_text(s, a.get("card"), inp.source)
+            if inp.kind == "draw":
+                src = " (table)" if inp.source == "table" else ""
+                text = f"{who} draws a {a.get('card')}{src}"
+                if turns.would_bust(s, who, a.get('card')):
+                    text += f": the third red 3! {who} loses all 3s and the turn ends"
+                return text
+            if inp.kind == "stop_drawing":
+                return f"{who} stops drawing with {s.points_in_hand(who)} points in hand"
+            if inp.kind == "fly":
+                return f"{who} flies ({flight.plane_text(s, who)}, {s.points_in_hand(who)} points in hand)"
+            if inp.kind == "move":
+                if a.get("goal"):
+                    return f"{who} lands on the goal airport: the flight ends"
+                extra = " and takes the passenger" if (a.get("flanks") == 2 and s.passenger is None
+                                                        and s.planes[who].flanks < 2) else ""
+                return f"{who} flies to the {a.get('lane')} lane, zone {a.get('zone')}{extra}"
+            if inp.kind == "pay":
+                return f"{who} pays {'+'.join(map(str, a.get('cards', [])))} for the hurricane"
+            if inp.kind == "keep_card":
+                card = a.get("card")
+                return f"{who} keeps {'a ' + str(card) if card is not None else 'no card'} for the next flight"
+        except MalformedInput:
+            pass
+        return inp.kind.replace("_", " ")
+
+    # -- what next ---------------------------------------------------------------------------
+    def next_steps(self, s: PostState) -> list[Step]:
+        if s.phase == "over":
+            return []
+        if s.phase == "hurricane":
+            return [Step(f"{p.player} pays {p.cost} for the {p.lane} lane", "pay", p.player,
+                         {"player": p.player,
+                          "cards": hurricane.cheapest_payment(s.hand(p.player), p.cost)})
+                    for p in s.payments]
+        if s.phase == "keep":
+            return [Step(f"{p} chooses the card to keep for the next flight", "keep_card", p,
+                         {"player": p}) for p in s.keeping]
+        who = s.current
+        if s.phase == "indicator":
+            odds = fly_odds(s.settings)
+            return [Step(f"{who}: shake the hurricane indicator (hurricane {percent(odds.hurricane)})",
+                         "draw", who, draw=turns.ball_request(s))]
+        if s.phase == "move":
+            return [Step(f"{who}: the {s.ball} ball moves {flight.distance(s)} space(s); "
+                         "enter where the plane came down", "move", who)]
+        steps = []
+        if s.deck.left:
+            risk = bust_chance(s, who)
+            steps.append(Step(f"{who}: draw a spare part (third red 3: {percent(risk)})", "draw", who,
+                              draw=turns.card_request(s), required=False))
+        if s.phase == "drawing":
+            steps.append(Step(f"{who}: stop drawing", "stop_drawing", who, required=False))
+        elif s.points_in_hand(who) >= s.settings.min_points_to_fly:
+            steps.append(Step(f"{who}: fly", "fly", who, required=False))
+        return steps
+
+    def state_json(self, s: PostState) -> dict:
+        return s.to_json()
+
+
+def _ball_text(s: PostState, ball, source) -> str:
+    src = " (table)" if source == "table" else ""
+    if ball == "black":
+        return f"The indicator shows black{src}: hurricane!"
+    return f"The indicator shows {ball}{src}: {s.current} flies {s.settings.wind.get(ball, 0)} space(s)"
+
+
+_CHECKS = {
+    "stop_drawing": turns.check_stop,
+    "fly": turns.check_fly,
+    "move": flight.check_move,
+    "pay": hurricane.check_pay,
+    "keep_card": scoring.check_keep,
+}
+
+_APPLY = {
+    "draw": turns.apply_draw,
+    "stop_drawing": turns.apply_stop,
+    "fly": turns.apply_fly,
+    "move": flight.apply_move,
+    "keep_card": scoring.apply_keep,
+}
+
+RULES = AbDiePostRules()

@@ -1,0 +1,174 @@
+"""A turn is one of two things: obtain spare parts or fly (ab_die_post.turn.*, parts.*, fly.*).
+
+Drawing is press-your-luck: one card at a time, each a chance input naming the card, until the
+player stops or draws the third red 3 (ab_die_post.parts.bust). Flying needs cards worth 4 and
+then owes the hurricane indicator's ball.
+"""
+
+from __future__ import annotations
+
+from ..core.game import DrawRequest
+from ..core.inputs import Args
+from ..core.violations import MalformedInput, Violation
+from .state import BALLS, RED_THREE, VALUES, PostState
+
+#: What each phase is waiting for, and the rule that says so, when another input comes.
+WAITING = {
+    "indicator": ("ab_die_post.indicator", "the hurricane indicator must be shaken first"),
+    "move": ("ab_die_post.move.pending", "the plane must be moved by the wind first"),
+    "hurricane": ("ab_die_post.hurricane.pending", "every plane in the air must pay the hurricane first"),
+    "keep": ("ab_die_post.flight.keep", "the first-half planes must choose the card they keep first"),
+    "over": ("ab_die_post.game.end", "the game is over"),
+}
+
+
+def waiting(s: PostState) -> list[Violation]:
+    if s.phase in WAITING:
+        rule, why = WAITING[s.phase]
+        return [Violation(rule, why)]
+    return []
+
+
+def actor(s: PostState, a: Args) -> str:
+    """The player an input names, or the player whose turn it is."""
+    player = a.text("player", required=False, max_len=80)
+    if player is None:
+        return s.current
+    s.hand(player)  # refuses a player who is not in the game
+    return player
+
+
+def out_of_turn(s: PostState, player: str, drawing: bool = False) -> list[Violation]:
+    if player == s.current:
+        return []
+    if drawing and s.ended == (player, "bust"):
+        return [Violation("ab_die_post.parts.bust",
+                          f"{player}'s turn ended with the third red 3; it is {s.current}'s turn")]
+    if drawing and s.ended == (player, "single"):
+        return [Violation("ab_die_post.parts.single",
+                          f"one card per turn: {player} has drawn this turn; it is {s.current}'s turn")]
+    return [Violation("ab_die_post.turn.order", f"it is {s.current}'s turn, not {player}'s")]
+
+
+def end_turn(s: PostState, why: str | None = None) -> None:
+    s.ended = (s.current, why) if why else None
+    s.current = s.next_player(s.current)
+    s.phase = "turn"
+    s.drawn_this_turn = 0
+    s.ball = None
+
+
+def settle_deck(s: PostState) -> None:
+    """ab_die_post.parts.reshuffle: an empty draw deck is made again from the discards."""
+    if s.deck.left == 0 and s.deck.discard:
+        s.deck.reshuffle()
+
+
+# -- drawing spare parts ------------------------------------------------------------------------
+def card_request(s: PostState) -> DrawRequest:
+    return DrawRequest(f"{s.current} draws a spare part", tuple(sorted(s.deck.draw_pile.elements())),
+                       "ab_die_post.parts.draw", s.current)
+
+
+def ball_request(s: PostState) -> DrawRequest:
+    return DrawRequest(f"{s.current} shakes the hurricane indicator", s.settings.ball_choices(),
+                       "ab_die_post.indicator", s.current, replace=True)
+
+
+def check_draw(s: PostState, a: Args) -> list[Violation]:
+    card = a.args.get("card")
+    if type(card) is not int or card not in VALUES:
+        raise MalformedInput(f"draw.card: a spare part is worth 1, 2 or 3, got {card!r}")
+    player = actor(s, a)
+    if s.deck.left == 0:
+        raise MalformedInput("draw: no card is left to draw; every spare part is in a hand")
+    if s.deck.draw_pile[card] == 0:
+        raise MalformedInput(f"draw.card: no {card} is left in the draw pile (check the card split setting)")
+    out = waiting(s) or out_of_turn(s, player, drawing=True)
+    if out:
+        return out
+    if s.phase == "drawing" and s.settings.draw_mode == "single":
+        return [Violation("ab_die_post.parts.single", f"one card per turn: {player} has drawn this turn")]
+    return []
+
+
+def apply_draw(s: PostState, a: Args) -> None:
+    player = a.args.get("player") or s.current
+    card = a.args["card"]
+    s.deck.draw(card, player)
+    settle_deck(s)
+    if player != s.current:  # an overridden draw out of turn: the card only, the turn goes on
+        _bust(s, player)
+        return
+    s.ended = None
+    s.phase = "drawing"
+    s.drawn_this_turn += 1
+    if _bust(s, player):
+        end_turn(s, "bust")
+    elif s.settings.draw_mode == "single":
+        end_turn(s, "single")
+
+
+def _bust(s: PostState, player: str) -> bool:
+    """ab_die_post.parts.bust: the third red 3 held discards all of them."""
+    if s.threes(player) < s.settings.three_limit:
+        return False
+    for _ in range(s.threes(player)):
+        s.deck.play(player, RED_THREE)
+    settle_deck(s)
+    return True
+
+
+def would_bust(s: PostState, player: str, card) -> bool:
+    return card == RED_THREE and s.threes(player) + 1 >= s.settings.three_limit
+
+
+def check_stop(s: PostState, a: Args) -> list[Violation]:
+    player = actor(s, a)
+    out = waiting(s) or out_of_turn(s, player)
+    if out:
+        return out
+    if s.phase != "drawing":
+        return [Violation("ab_die_post.turn.one_action",
+                          f"{player} has neither drawn nor flown: a turn is one or the other")]
+    return []
+
+
+def apply_stop(s: PostState, a: Args) -> None:
+    end_turn(s)
+
+
+# -- flying ---------------------------------------------------------------------------------------
+def check_fly(s: PostState, a: Args) -> list[Violation]:
+    player = actor(s, a)
+    out = waiting(s) or out_of_turn(s, player)
+    if out:
+        return out
+    if s.phase == "drawing":
+        return [Violation("ab_die_post.turn.one_action",
+                          f"{player} drew spare parts this turn: a turn is drawing or flying, not both")]
+    need, have = s.settings.min_points_to_fly, s.points_in_hand(player)
+    if have < need:
+        return [Violation("ab_die_post.fly.parts",
+                          f"{player}'s spare parts are worth {have}; flying needs at least {need}")]
+    return []
+
+
+def apply_fly(s: PostState, a: Args) -> None:
+    s.ended = None
+    s.phase = "indicator"
+    s.ball = None
+
+
+def check_ball(s: PostState, a: Args) -> list[Violation]:
+    ball = a.args.get("card")
+    if ball not in BALLS:
+        raise MalformedInput(f"draw.card: the hurricane indicator shows {', '.join(BALLS)}, got {ball!r}")
+    out = out_of_turn(s, actor(s, a))
+    if out:
+        return out
+    if s.settings.balls[ball] == 0:
+        return [Violation("ab_die_post.indicator",
+                          f"no {ball} ball is loaded for {len(s.players)} players")]
+    return []
+
