@@ -4,7 +4,7 @@ passenger (ab_die_post.indicator, move.*, passenger).
 The table moves the plane on the board and tells Posthorn where it came down: its lane, its
 river zone (counted from this flight's start airport), how many of the passenger's two flank
 spaces it has now passed, or that it landed on the goal airport. A plane whose landing space was
-taken does not move, which is entered as the place it already had.
+taken does not move (``blocked``), from the start field as from anywhere.
 """
 
 from __future__ import annotations
@@ -43,6 +43,10 @@ def goal_zone(s: PostState) -> int:
 def read_move(s: PostState, a: Args) -> tuple[str | None, int, int, bool]:
     goal = a.flag("goal")
     plane = s.planes[actor(s, a)]
+    if a.flag("blocked"):  # the landing space was taken: the plane stays where it was
+        if goal or any(k in a.args for k in ("lane", "zone", "flanks")):
+            raise MalformedInput("move: a blocked plane stays put; give no lane, zone, flanks or goal")
+        return plane.lane, plane.zone, plane.flanks, False
     if goal:
         lane = a.choice("lane", LANES, default=plane.lane, required=False)
         zone = goal_zone(s)
@@ -88,6 +92,10 @@ def apply_move(s: PostState, a: Args) -> None:
     player = actor(s, a)
     lane, zone, flanks, goal = read_move(s, a)
     plane = s.planes[player]
+    if a.flag("blocked"):
+        if s.phase == "move":
+            end_turn(s)
+        return
     plane.lane, plane.zone, plane.in_air = lane or plane.lane or LANES[-1], zone, True
     before, plane.flanks = plane.flanks, flanks
     if flanks == 2 and before < 2 and s.passenger is None:

@@ -122,6 +122,8 @@ class AbDiePostRules(Rules):
             if inp.kind == "fly":
                 return f"{who} flies ({flight.plane_text(s, who)}, {s.points_in_hand(who)} points in hand)"
             if inp.kind == "move":
+                if a.get("blocked"):
+                    return f"{who}'s landing space is taken: the plane does not move"
                 if a.get("goal"):
                     return f"{who} lands on the goal airport: the flight ends"
                 extra = " and takes the passenger" if (a.get("flanks") == 2 and s.passenger is None

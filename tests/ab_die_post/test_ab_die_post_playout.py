@@ -29,6 +29,8 @@ def choose(rng: random.Random, race) -> Input | None:
     if s.phase == "move":
         plane = s.planes[who]
         wind = flight.distance(s)
+        if rng.random() < 0.05:
+            return Input("move", {"blocked": True})
         if plane.zone + wind > s.settings.river_zones and rng.random() < 0.7:
             return Input("move", {"goal": True})
         zone = min(s.settings.river_zones, plane.zone + rng.randint(0 if plane.in_air else 1, wind))

@@ -153,7 +153,7 @@ def test_ab_die_post_indicator_unloaded_colour(post_pack):
 
 # -- moving ---------------------------------------------------------------------------------------------
 def test_ab_die_post_move_wind(race):
-    race.round_of((2, 2), (1,), (1,))
+    race.round_of((2, 2), (2, 2), (1,))
     race.fly("blue")
     assert race.broken("move", lane="outer", zone=4) == ["ab_die_post.move.wind"]  # 3 spaces
     race.ok("move", lane="outer", zone=2)
@@ -164,6 +164,8 @@ def test_ab_die_post_move_wind(race):
     assert race.broken("move", lane="inner", zone=1) == ["ab_die_post.move.wind"]  # backwards
     race.ok("move", lane="outer", zone=2)  # landing space taken: the plane does not move
     assert race.state.current == "Ben"
+    race.fly("yellow", blocked=True)  # from the start field too
+    assert not race.state.planes["Ben"].in_air and race.state.current == "Cleo"
 
 
 def test_ab_die_post_move_pending(race):
