@@ -83,7 +83,7 @@ class Game:
     def quick_turn(self):
         """A turn that changes nothing of interest: draw, give up the route, play a card."""
         for _ in range(2 if self.state.turn.forced else 1):
-            self.draw(self.state.deck.cards_left()[0])
+            self.draw(self.state.deck.draw_pile.most_common(1)[0][0])
         if self.active.route:
             self.ok("discard_route")
         return self.play(self.state.hand()[0]).end()

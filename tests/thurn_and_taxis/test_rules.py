@@ -25,7 +25,7 @@ def test_every_rule_id_has_a_test():
 def ready(game, route, hand):
     """The active player holds ``hand`` with ``route`` in progress, and has taken this turn's card."""
     game.arrange(route=route, hand=hand)
-    game.draw(game.state.deck.cards_left()[0])
+    game.draw(game.state.deck.draw_pile.most_common(1)[0][0])
     return game
 
 
