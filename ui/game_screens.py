@@ -6,7 +6,8 @@ from importlib import import_module
 
 from companion.games import rules_for
 
-SCREENS = {"couriers": "ui.couriers.desk"}
+SCREENS = {"couriers": "ui.couriers.desk", "ab_die_post": "ui.ab_die_post.table",
+           "thurn_and_taxis": "ui.thurn_and_taxis.table"}
 
 
 def rules(game_id: str):

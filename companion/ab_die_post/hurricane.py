@@ -45,6 +45,7 @@ def strike(s: PostState) -> list[str]:
             sent_back.append(player)
         else:
             s.payments.append(Payment(player, plane.lane, cost))
+    s.grounded = sent_back
     return sent_back
 
 

@@ -176,7 +176,10 @@ class AbDiePostRules(Rules):
 def _ball_text(s: PostState, ball, source) -> str:
     src = " (table)" if source == "table" else ""
     if ball == "black":
-        return f"The indicator shows black{src}: hurricane!"
+        costs = hurricane.costs_now(s)
+        back = [p for p, c in costs.items() if c["back_to_start"]]
+        text = f"The indicator shows black{src}: hurricane!"
+        return text + (f" {', '.join(back)} cannot pay and go(es) back to the start field" if back else "")
     return f"The indicator shows {ball}{src}: {s.current} flies {s.settings.wind.get(ball, 0)} space(s)"
 
 

@@ -164,6 +164,7 @@ class PostState:
     ball: str | None = None             # the ball showing in the indicator's window
     passenger: str | None = None        # who holds the passenger card; None: on the board
     payments: list[Payment] = field(default_factory=list)
+    grounded: list[str] = field(default_factory=list)  # sent back by the last hurricane
     keeping: list[str] = field(default_factory=list)  # players still to choose the card they keep
     last_points: dict[str, int] = field(default_factory=dict)
     results: list[FlightResult] = field(default_factory=list)
@@ -203,6 +204,7 @@ class PostState:
                      "reshuffles": self.deck.reshuffles},
             "planes": {p: asdict(pl) for p, pl in self.planes.items()},
             "payments": [asdict(p) for p in self.payments],
+            "grounded": list(self.grounded),
             "keeping": list(self.keeping),
             "results": [asdict(r) for r in self.results],
             "ended": list(self.ended) if self.ended else None,

@@ -156,6 +156,7 @@ def check_fly(s: PostState, a: Args) -> list[Violation]:
 
 def apply_fly(s: PostState, a: Args) -> None:
     s.ended = None
+    s.grounded = []
     s.phase = "indicator"
     s.ball = None
 

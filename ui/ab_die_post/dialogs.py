@@ -1,0 +1,174 @@
+"""Ab die Post!'s dialogs: a new game's players and settings, and the hurricane payment. Each
+returns the arguments of one input (or the setup), or None."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+)
+
+from companion.ab_die_post.hurricane import cheapest_payment
+
+DEFAULT_NAMES = ("Anna", "Ben", "Cleo", "", "", "")
+
+
+class PaymentDialog(QDialog):
+    """One plane's hurricane bill: the cards face up, the cheapest payment already chosen
+    (computed by the rules core), and any other choice the player prefers."""
+
+    def __init__(self, parent, player: str, lane: str, cost: int, hand: list[int]):
+        super().__init__(parent)
+        self.setWindowTitle(f"Hurricane: {player} pays")
+        self.cost = cost
+        self.hand = sorted(hand)
+        proposal = list(cheapest_payment(self.hand, cost) or [])
+        lay = QVBoxLayout(self)
+        head = QLabel(f"{player}'s plane is in the <b>{lane}</b> lane: the hurricane costs "
+                      f"<b>{cost}</b>. Choose cards worth at least that (no change is given).")
+        head.setWordWrap(True)
+        lay.addWidget(head)
+        row = QHBoxLayout()
+        self.card_buttons: list[QPushButton] = []
+        for card in self.hand:
+            b = QPushButton(str(card))
+            b.setCheckable(True)
+            b.setMinimumSize(38, 48)
+            red = "color: #c62828;" if card == 3 else ""
+            b.setStyleSheet(f"QPushButton {{ font-size: 18px; font-weight: 700; {red} }}"
+                            "QPushButton:checked { background: #ffe08a; border: 2px solid #b07d00; }")
+            if card in proposal:
+                proposal.remove(card)
+                b.setChecked(True)
+            b.toggled.connect(self._update)
+            self.card_buttons.append(b)
+            row.addWidget(b)
+        row.addStretch(1)
+        lay.addLayout(row)
+        self.total = QLabel()
+        self.total.setWordWrap(True)
+        lay.addWidget(self.total)
+        self.cheapest = QPushButton("Cheapest payment")
+        self.cheapest.clicked.connect(self.choose_cheapest)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Pay")
+        buttons.addButton(self.cheapest, QDialogButtonBox.ButtonRole.ResetRole)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        lay.addWidget(buttons)
+        self._update()
+
+    def chosen(self) -> list[int]:
+        return [c for c, b in zip(self.hand, self.card_buttons, strict=True) if b.isChecked()]
+
+    def choose_cheapest(self) -> None:
+        proposal = list(cheapest_payment(self.hand, self.cost) or [])
+        for card, b in zip(self.hand, self.card_buttons, strict=True):
+            b.setChecked(card in proposal)
+            if card in proposal:
+                proposal.remove(card)
+
+    def _update(self, *_):
+        paid = sum(self.chosen())
+        if paid >= self.cost:
+            extra = f" ({paid - self.cost} more than the cost)" if paid > self.cost else ""
+            self.total.setText(f"Paying {paid} of {self.cost}{extra}.")
+            self.total.setStyleSheet("color: #2e7d32;")
+        else:
+            self.total.setText(f"Paying {paid} of {self.cost}: {self.cost - paid} short, which the rules "
+                               "do not allow (ab_die_post.hurricane.cost).")
+            self.total.setStyleSheet("color: #8a1c1c;")
+
+
+class PostDialogs:
+    """Kept apart from the table so tests can answer them without opening windows."""
+
+    def __init__(self, parent):
+        self.parent = parent
+
+    def payment(self, player: str, lane: str, cost: int, hand: list[int]) -> list[int] | None:
+        dlg = PaymentDialog(self.parent, player, lane, cost, hand)
+        return dlg.chosen() if dlg.exec() == QDialog.DialogCode.Accepted else None
+
+
+def ask_setup(parent, pack) -> dict | None:
+    """A new game: the players clockwise from the youngest, and the disputed settings."""
+    data = pack.data["ab_die_post"]
+    base = data["settings"]
+    dlg = QDialog(parent)
+    dlg.setWindowTitle("New Ab die Post! game")
+    lay = QVBoxLayout(dlg)
+    who = QGroupBox("Players, clockwise from the youngest (who begins)")
+    wl = QFormLayout(who)
+    names = [QLineEdit(n) for n in DEFAULT_NAMES]
+    for i, e in enumerate(names, 1):
+        e.setPlaceholderText("(empty seat)")
+        wl.addRow(f"Seat {i}", e)
+    lay.addWidget(who)
+    opts = QGroupBox("Settings (the sources disagree or are silent; see the rule reference)")
+    form = QFormLayout(opts)
+    draw_mode = QComboBox()
+    draw_mode.addItem("As many cards as you like (Game Cabinet)", "multi")
+    draw_mode.addItem("One card per turn (ludorium, keirat)", "single")
+    draw_mode.setCurrentIndex(0 if base["draw_mode"] == "multi" else 1)
+    target = QSpinBox()
+    target.setRange(5, 60)
+    target.setValue(base["target_score"])
+    zones = QSpinBox()
+    zones.setRange(2, 40)
+    zones.setValue(base["river_zones"])
+    half = QSpinBox()
+    half.setRange(1, 39)
+    half.setValue(base["first_half_zones"])
+    keeps = QCheckBox("Planes on the start field keep a card at the end of a flight")
+    keeps.setChecked(base["start_field_keeps_card"])
+    form.addRow("Drawing spare parts", draw_mode)
+    form.addRow("Points to win (15; keirat says 21)", target)
+    form.addRow("River zones on your board", zones)
+    form.addRow("Zones in the first half", half)
+    form.addRow("", keeps)
+    two = QLabel("Two players use the house-rule ball mix (the 3-player balls): no source gives one.")
+    two.setWordWrap(True)
+    two.setStyleSheet("color: #555;")
+    form.addRow(two)
+    lay.addWidget(opts)
+    problem = QLabel("")
+    problem.setStyleSheet("color: #8a1c1c;")
+    lay.addWidget(problem)
+    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+
+    def players_or_problem():
+        players = [e.text().strip() for e in names if e.text().strip()]
+        if len(players) < 2:
+            return None, "Ab die Post! needs at least 2 players."
+        if len(set(players)) != len(players):
+            return None, "Two players have the same name."
+        return players, ""
+
+    def try_accept():
+        players, why = players_or_problem()
+        problem.setText(why)
+        if players:
+            dlg.accept()
+
+    buttons.accepted.connect(try_accept)
+    buttons.rejected.connect(dlg.reject)
+    lay.addWidget(buttons)
+    if dlg.exec() != QDialog.DialogCode.Accepted:
+        return None
+    players, _ = players_or_problem()
+    return {"players": players,
+            "settings": {"draw_mode": draw_mode.currentData(), "target_score": target.value(),
+                         "river_zones": zones.value(),
+                         "first_half_zones": min(half.value(), zones.value() - 1),
+                         "start_field_keeps_card": keeps.isChecked()}}

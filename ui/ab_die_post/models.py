@@ -1,0 +1,121 @@
+"""The players' table: every hand face up (the game is open), each plane, passenger and score.
+A thin adapter over the state; the card chips are painted by ``CardDelegate``."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPen
+from PySide6.QtWidgets import QStyle, QStyledItemDelegate
+
+from companion.ab_die_post import flight
+
+IdRole = Qt.ItemDataRole.UserRole + 1
+CardsRole = Qt.ItemDataRole.UserRole + 2
+
+#: Plane colours in seating order (the box's six planes).
+PLANE_COLOURS = ("#c62828", "#1565c0", "#2e7d32", "#f9a825", "#6a1b9a", "#424242")
+CARDS_COLUMN = 1
+
+
+class PlayerModel(QAbstractTableModel):
+    headers = ("Player", "Spare parts (face up)", "Points", "Plane", "Score")
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.state = None
+        self.rows: list[str] = []
+
+    def set_state(self, state) -> None:
+        self.beginResetModel()
+        self.state = state
+        self.rows = list(state.players) if state is not None else []
+        self.endResetModel()
+
+    def rowCount(self, parent=QModelIndex()):
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent=QModelIndex()):
+        return 0 if parent.isValid() else len(self.headers)
+
+    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
+        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
+            if 0 <= section < len(self.headers):
+                return self.headers[section]
+        return None
+
+    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
+        if not index.isValid() or not 0 <= index.row() < len(self.rows):
+            return None
+        if not 0 <= index.column() < len(self.headers):
+            return None
+        s, p = self.state, self.rows[index.row()]
+        col = index.column()
+        if role == IdRole:
+            return p
+        if role == CardsRole and col == CARDS_COLUMN:
+            return sorted(s.deck.hands[p])
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self.cell(p, col)
+        if role == Qt.ItemDataRole.ToolTipRole and col == CARDS_COLUMN:
+            threes = s.threes(p)
+            return f"{p} holds {len(s.deck.hands[p])} card(s), {threes} red 3(s)"
+        if role == Qt.ItemDataRole.DecorationRole and col == 0:
+            return QColor(PLANE_COLOURS[index.row() % len(PLANE_COLOURS)])
+        if role == Qt.ItemDataRole.FontRole and p == s.current and s.phase != "over":
+            f = QFont()
+            f.setBold(True)
+            return f
+        if role == Qt.ItemDataRole.ForegroundRole and col == 2 and s.points_in_hand(p) < s.settings.min_points_to_fly:
+            return QBrush(QColor("#8a1c1c"))
+        return None
+
+    def cell(self, p: str, col: int) -> str:
+        s = self.state
+        if col == 0:
+            marks = " \u2708" if p == s.current and s.phase != "over" else ""
+            return p + marks
+        if col == CARDS_COLUMN:
+            return " ".join(str(c) for c in sorted(s.deck.hands[p])) or "\u2014"
+        if col == 2:
+            return str(s.points_in_hand(p))
+        if col == 3:
+            text = flight.plane_text(s, p)
+            if s.planes[p].flanks:
+                text += f", {s.planes[p].flanks}/2 flanks"
+            return text + (" \u00b7 passenger" if s.passenger == p else "")
+        return f"{s.scores[p]} / {s.settings.target_score}"
+
+    def row_of(self, player: str) -> int:
+        return self.rows.index(player) if player in self.rows else -1
+
+
+class CardDelegate(QStyledItemDelegate):
+    """Each spare part as a small face-up card; the red 3s in red."""
+
+    def paint(self, painter, option, index):
+        cards = index.data(CardsRole)
+        if not cards:
+            super().paint(painter, option, index)
+            return
+        if option.state & QStyle.StateFlag.State_Selected:
+            painter.fillRect(option.rect, option.palette.highlight())
+        painter.save()
+        painter.setRenderHint(painter.RenderHint.Antialiasing)
+        h = max(14, option.rect.height() - 6)
+        w = max(12, int(h * 0.72))
+        step = min(w + 3, max(5, (option.rect.width() - w - 6) // max(1, len(cards) - 1)))
+        x = option.rect.left() + 4
+        y = option.rect.top() + (option.rect.height() - h) / 2
+        font = QFont(option.font)
+        font.setBold(True)
+        painter.setFont(font)
+        for c in cards:
+            rect = QRectF(x, y, w, h)
+            red = c == 3
+            painter.setPen(QPen(QColor("#8a1c1c" if red else "#5d5d5d"), 1))
+            painter.setBrush(QColor("#fdecea" if red else "#fbfaf5"))
+            painter.drawRoundedRect(rect, 3, 3)
+            painter.setPen(QColor("#c62828" if red else "#222222"))
+            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, str(c))
+            x += step
+        painter.restore()

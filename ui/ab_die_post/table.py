@@ -1,0 +1,237 @@
+"""The Ab die Post! table: every hand face up, the current player's choice with its odds, the
+hurricane indicator, the plane's landing place, hurricane bills, the card kept at a flight's end
+and the score track. Every button builds one input for ``Table.submit``; the screen redraws
+from the state and decides no rule itself."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QGroupBox,
+    QHeaderView,
+    QLabel,
+    QSplitter,
+    QStackedWidget,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from companion.ab_die_post import odds
+from companion.core.inputs import Input
+
+from ..widgets.phase_bar import PhaseBar
+from .dialogs import PostDialogs
+from .dialogs import ask_setup as _ask_setup
+from .indicator import IndicatorPanel
+from .models import CARDS_COLUMN, CardDelegate, PlayerModel
+from .pages import EndPage, KeepPage, MovePage, PayPage, TurnPage
+from .track import ScoreTrack
+
+PHASE_WORDS = {"turn": "draw or fly", "drawing": "drawing spare parts", "indicator": "flying",
+               "move": "flying", "hurricane": "hurricane!", "keep": "end of the flight",
+               "over": "game over"}
+
+
+def create(table):
+    return PostTable(table)
+
+
+def ask_setup(parent, pack):
+    return _ask_setup(parent, pack)
+
+
+class PostTable(QWidget):
+    def __init__(self, table, parent=None):
+        super().__init__(parent)
+        self.table = table
+        self.dialogs = PostDialogs(self)
+        self.phase = PhaseBar()
+        self.phase.advance.connect(lambda kind: self.submit(kind))
+
+        self.players = PlayerModel(self)
+        self.player_view = QTableView()
+        self.player_view.setModel(self.players)
+        self.player_view.setItemDelegateForColumn(CARDS_COLUMN, CardDelegate(self.player_view))
+        self.player_view.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.player_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.player_view.verticalHeader().hide()
+        self.player_view.verticalHeader().setDefaultSectionSize(30)
+        self.player_view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        head = self.player_view.horizontalHeader()
+        head.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        head.setSectionResizeMode(CARDS_COLUMN, QHeaderView.ResizeMode.Stretch)
+        self.track = ScoreTrack()
+        self.result = QLabel("")
+        self.result.setWordWrap(True)
+        self.costs = QLabel("")
+        self.costs.setWordWrap(True)
+        self.costs.setStyleSheet("color: #444;")
+        left = QWidget()
+        ll = QVBoxLayout(left)
+        ll.setContentsMargins(0, 0, 0, 0)
+        ll.addWidget(self.player_view)
+        ll.addWidget(self.costs)
+        track_box = QGroupBox("Score track")
+        tl = QVBoxLayout(track_box)
+        tl.setContentsMargins(6, 4, 6, 4)
+        tl.addWidget(self.track)
+        tl.addWidget(self.result)
+        ll.addWidget(track_box)
+        ll.addStretch(1)
+
+        # the current choice, one page per phase
+        self.turn_page = TurnPage()
+        self.indicator = IndicatorPanel()
+        self.indicator.pick = lambda choices: self.table.session.bag.pick(choices)
+        self.move_page = MovePage()
+        self.pay_page = PayPage()
+        self.keep_page = KeepPage()
+        self.end_page = EndPage()
+        self.pages = QStackedWidget()
+        for page in (self.turn_page, self.indicator, self.move_page, self.pay_page, self.keep_page,
+                     self.end_page):
+            self.pages.addWidget(page)
+        self.action_box = QGroupBox()
+        al = QVBoxLayout(self.action_box)
+        al.addWidget(self.pages)
+
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(left)
+        split.addWidget(self.action_box)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
+        split.setChildrenCollapsible(False)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(self.phase)
+        lay.addWidget(split, 1)
+
+        tp = self.turn_page
+        tp.draw_button.clicked.connect(self.deal)
+        for value, b in tp.table_cards.items():
+            b.clicked.connect(lambda _=False, v=value: self.submit("draw", source="table", card=v))
+        tp.stop_button.clicked.connect(lambda: self.submit("stop_drawing"))
+        tp.fly_button.clicked.connect(lambda: self.submit("fly"))
+        self.indicator.shake.connect(lambda ball: self.submit("draw", source="app", card=ball))
+        self.indicator.seen.connect(lambda ball: self.submit("draw", source="table", card=ball))
+        mp = self.move_page
+        mp.move_button.clicked.connect(self.move)
+        mp.goal_button.clicked.connect(lambda: self.submit("move", goal=True))
+        mp.blocked_button.clicked.connect(lambda: self.submit("move", blocked=True))
+        self.pay_page.pay_requested.connect(self.pay)
+        self.keep_page.keep.connect(lambda p, c: self.submit("keep_card", player=p, card=c))
+        self.refresh()
+
+    @property
+    def state(self):
+        return self.table.state
+
+    def submit(self, kind: str, source=None, **args):
+        return self.table.submit(Input(kind, args, source))
+
+    # -- actions -------------------------------------------------------------------------------
+    def deal(self):
+        """The app draws the next spare part from the cards left (a virtual deck)."""
+        request = self.table.session.pending_draw()
+        if request is not None and request.choices:
+            self.submit("draw", source="app", card=self.table.session.bag.pick(list(request.choices)))
+
+    def move(self):
+        lane, zone, flanks = self.move_page.chosen()
+        self.submit("move", lane=lane, zone=zone, flanks=flanks)
+
+    def pay(self, player: str):
+        bill = next((p for p in self.state.payments if p.player == player), None)
+        if bill is None:
+            return
+        cards = self.dialogs.payment(player, bill.lane, bill.cost, list(self.state.deck.hands[player]))
+        if cards is not None:
+            self.submit("pay", player=player, cards=cards)
+
+    # -- redraw --------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        s = self.state
+        self.players.set_state(s)
+        rows = self.player_view.verticalHeader().defaultSectionSize() * len(s.players)
+        self.player_view.setFixedHeight(rows + self.player_view.horizontalHeader().sizeHint().height() + 4)
+        who = s.current
+        leg = "outward" if s.flight % 2 else "homeward"
+        where = f"Flight {s.flight} ({leg})"
+        if s.phase != "over":
+            where += f" \u00b7 {who}'s turn: {PHASE_WORDS[s.phase]}"
+        steps = self.table.session.next_steps()
+        todo = [st.text for st in steps][:3]
+        self.phase.set_phase(where, todo, None)
+        self.track.set_scores([(p, s.scores[p]) for p in s.players], s.settings.target_score)
+        self.result.setText(_result_text(s))
+        self.costs.setText(_costs_text(s))
+        fly = odds.fly_odds(s.settings)
+        fly_text = (f"Hurricane {odds.percent(fly.hurricane)} \u00b7 expected move "
+                    f"{float(fly.expected_move):.2f} spaces ({float(fly.mean_colour_move):.1f} if a colour shows)")
+        page = {"turn": self.turn_page, "drawing": self.turn_page, "indicator": self.indicator,
+                "move": self.move_page, "hurricane": self.pay_page, "keep": self.keep_page,
+                "over": self.end_page}[s.phase]
+        self.pages.setCurrentWidget(page)
+        self.action_box.setTitle(_box_title(s))
+        if page is self.turn_page:
+            self.turn_page.update_from(s, odds.bust_chance(s), fly_text)
+        elif page is self.indicator:
+            self.indicator.set_request(s.settings.ball_choices(), fly_text + _mix_text(s), None)
+        elif page is self.move_page:
+            self.move_page.update_from(s)
+        elif page is self.pay_page:
+            self.pay_page.update_from(s)
+        elif page is self.keep_page:
+            self.keep_page.update_from(s)
+        else:
+            self.end_page.update_from(s)
+
+
+def _box_title(s) -> str:
+    if s.phase in ("hurricane",):
+        return "Hurricane: every plane in the air pays"
+    if s.phase == "keep":
+        return f"End of flight {s.flight}: cards kept"
+    if s.phase == "over":
+        return "The game is over"
+    return f"{s.current}: {PHASE_WORDS[s.phase]}"
+
+
+def _mix_text(s) -> str:
+    mix = ", ".join(f"{n} {c}" for c, n in s.settings.balls.items() if n)
+    house = " (house rule for 2 players)" if s.settings.house_mix else ""
+    return f"\nLoaded: {mix}{house}. Moves: " + ", ".join(
+        f"{c} {n}" for c, n in s.settings.wind.items())
+
+
+def _costs_text(s) -> str:
+    costs = odds.hurricane_costs(s)
+    if not costs:
+        return "If a hurricane came now: no plane is in the air."
+    parts = []
+    for p, c in costs.items():
+        if c["back_to_start"]:
+            lost = " and the passenger" if c["loses_passenger"] else ""
+            parts.append(f"{p} ({c['lane']}, {c['cost']}): back to start, loses all cards{lost}")
+        else:
+            parts.append(f"{p} ({c['lane']}, {c['cost']}): pays {'+'.join(map(str, c['payment'])) or 'nothing'}")
+    return "If a hurricane came now: " + "; ".join(parts) + "."
+
+
+def _result_text(s) -> str:
+    if not s.results:
+        return "No flight finished yet."
+    return "\n".join(_one_result(s, r) for r in s.results[-4:])
+
+
+def _one_result(s, r) -> str:
+    order = sorted(r.places, key=lambda p: r.places[p])
+    placed = ", ".join(f"{r.places[p]}. {p} +{r.points[p]}" for p in order)
+    rest = [p for p in s.players if p not in r.places]
+    if rest:
+        placed += "; on the start field: " + ", ".join(f"{p} +{r.points[p]}" for p in rest)
+    bonus = f" (passenger: {r.passenger})" if r.passenger else ""
+    return f"Flight {r.flight}: {placed}{bonus}"
+
