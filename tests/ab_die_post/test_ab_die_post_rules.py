@@ -343,3 +343,21 @@ def test_setup_is_checked(make_race):
         make_race(card_counts={"1": 1, "2": 1, "3": 1})
     race = make_race(players=("A", "B"))
     assert race.state.settings.house_mix and sum(race.state.settings.balls.values()) == 8
+
+
+# -- records --------------------------------------------------------------------------------------
+def test_bundled_samples_replay_cleanly(post_pack):
+    from pathlib import Path
+
+    from companion.core import records
+
+    folder = Path(__file__).resolve().parents[2] / "rules" / "ab_die_post" / "samples"
+    replayed = {}
+    for path in sorted(folder.glob("*.json")):
+        session, verdicts = records.restore(records.read(path), str(path), post_pack)
+        assert {v.verdict for v in verdicts} <= {"ok", "overridden"}, path.name
+        replayed[path.name] = session.state
+    first = replayed["first_flight.json"]
+    assert first.results[0].points == {"Anna": 9, "Ben": 5, "Cleo": 0}
+    assert first.flight == 2 and first.current == "Cleo"
+    assert replayed["four_player_game.json"].phase == "over"

@@ -166,7 +166,8 @@ class PostTable(QWidget):
         self.phase.set_phase(where, todo, None)
         self.track.set_scores([(p, s.scores[p]) for p in s.players], s.settings.target_score)
         self.result.setText(_result_text(s))
-        self.costs.setText(_costs_text(s))
+        self.costs.setText(_costs_text(s) if s.phase not in ("over", "keep") else "")
+        self.costs.setVisible(s.phase not in ("over", "keep"))
         fly = odds.fly_odds(s.settings)
         fly_text = (f"Hurricane {odds.percent(fly.hurricane)} \u00b7 expected move "
                     f"{float(fly.expected_move):.2f} spaces ({float(fly.mean_colour_move):.1f} if a colour shows)")
