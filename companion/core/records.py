@@ -214,31 +214,46 @@ def restore(record: Record, path: str = "record", pack=None) -> tuple[Session, l
 
 
 def _restore_undone(session: Session, record: Record) -> None:
-    """Put undone rolls and draws back into the journal where they happened (display only)."""
-    if not record.undone:
-        return
-    lines: list[JournalLine] = []
-    by_after: dict[int, list[dict]] = {}
+    """Put undone inputs back into the journal where they happened (display only).
+
+    Undos made one after another (``after`` = n, n-1, ...) form a run: their inputs were live
+    together, so the run shows as those inputs in order, then their undos in the order made. A
+    run goes after the last journal line that leaves at most its lowest ``after`` inputs live.
+    Every well-formed undone entry is shown, so saving the restored game keeps all of them.
+    """
+    runs: list[list[tuple[int, Input, str]]] = []
+    prev = None
     for u in record.undone:
         after = u.get("after")
-        if isinstance(after, int):
-            by_after.setdefault(after, []).append(u)
-    for u in by_after.get(0, []):
-        lines.extend(_undone_lines(u))
-    for line in session.journal:
-        lines.append(line)
-        for u in by_after.get(line.entry.number, []):
-            lines.extend(_undone_lines(u))
+        try:
+            if not isinstance(after, int) or isinstance(after, bool) or after < 0:
+                raise MalformedInput("undone.after: expected a whole number, 0 or more")
+            inp = Input.from_json(u.get("input"), "undone")
+        except MalformedInput:
+            prev = None  # malformed: skipped, as docs/records.md says
+            continue
+        text = u.get("text")
+        item = (after, inp, text if isinstance(text, str) else inp.kind)
+        if prev is not None and after == prev - 1:
+            runs[-1].append(item)
+        else:
+            runs.append([item])
+        prev = after
+    lines = list(session.journal)
+    for run in runs:
+        entries = {after: Entry(after + 1, inp, text) for after, inp, text in run}
+        shown = [JournalLine("input", entries[after]) for after in sorted(entries)]
+        shown += [JournalLine("undo", entries[after]) for after, _, _ in run]
+        low = min(entries)
+        pos = 0
+        for i in range(len(lines) - 1, -1, -1):
+            line = lines[i]
+            live = line.entry.number - 1 if line.event == "undo" else line.entry.number
+            if live <= low:
+                pos = i + 1
+                break
+        lines[pos:pos] = shown
     session.journal[:] = lines
-
-
-def _undone_lines(u: dict) -> list[JournalLine]:
-    try:
-        inp = Input.from_json(u.get("input"), "undone")
-    except MalformedInput:
-        return []
-    entry = Entry(int(u.get("after", 0)) + 1, inp, str(u.get("text", inp.kind)))
-    return [JournalLine("input", entry), JournalLine("undo", entry)]
 
 
 def _pack_for(record: Record):
