@@ -6,6 +6,8 @@ from PySide6.QtGui import QAction, QKeySequence
 
 from companion.games import GAMES
 
+from .game_screens import SCREENS
+
 
 def build_menus(win) -> dict[str, QAction]:
     acts: dict[str, QAction] = {}
@@ -25,9 +27,10 @@ def build_menus(win) -> dict[str, QAction]:
     file = bar.addMenu("&File")
     new = file.addMenu("&New game")
     for info in GAMES.values():
-        a = add(new, f"new:{info.id}", info.title if info.ready else f"{info.title} (coming)",
+        playable = info.id in SCREENS
+        a = add(new, f"new:{info.id}", info.title if playable else f"{info.title} (coming)",
                 lambda _=False, g=info.id: win.new_game(g))
-        a.setEnabled(info.ready)
+        a.setEnabled(playable)
     add(file, "open", "&Open record\u2026", win.open_dialog, QKeySequence.StandardKey.Open)
     add(file, "save_as", "Save &As\u2026", win.save_as_dialog, QKeySequence.StandardKey.SaveAs)
     add(file, "export", "&Export log (Markdown)\u2026", win.export_dialog, "Ctrl+E")

@@ -135,9 +135,10 @@ def test_unknown_game(copy):
     assert e.path.endswith("pack.toml") and e.where == "pack.game" and "unknown game 'chess'" in e.what
 
 
-def test_game_not_ready_yet(copy):
+def test_pack_checked_against_the_game_it_names(copy):
     edit(copy / "pack.toml", 'game = "couriers"', 'game = "postman"')
-    assert "later version" in refused(copy).what
+    e = refused(copy)
+    assert e.path.endswith("units.toml") and "The Postman needs this file" in e.what
 
 
 def test_missing_couriers_toml(copy):

@@ -15,9 +15,11 @@ from PySide6.QtWidgets import (
 
 from companion.games import GAMES
 
+from ..game_screens import SCREENS
+
 
 class GameCard(QFrame):
-    def __init__(self, info, on_new, parent=None):
+    def __init__(self, info, on_new, playable: bool, parent=None):
         super().__init__(parent)
         self.setObjectName("gameCard")
         self.setFrameShape(QFrame.Shape.StyledPanel)
@@ -29,13 +31,15 @@ class GameCard(QFrame):
         blurb.setWordWrap(True)
         lay.addWidget(title)
         lay.addWidget(blurb, 1)
-        if info.ready:
+        if playable:
             self.button = QPushButton(f"New {info.title} game")
             self.button.clicked.connect(lambda: on_new(info.id))
             lay.addWidget(self.button)
         else:
             self.button = None
-            coming = QLabel("Coming in a later version")
+            coming = QLabel("Rules engine ready (posthorn replay); the table screen is coming"
+                            if info.ready else "Coming in a later version")
+            coming.setWordWrap(True)
             coming.setStyleSheet("color: #777; font-style: italic;")
             lay.addWidget(coming)
 
@@ -77,7 +81,7 @@ class StartPage(QWidget):
         grid.setSpacing(14)
         self.cards = {}
         for i, info in enumerate(GAMES.values()):
-            card = GameCard(info, self.new_game.emit)
+            card = GameCard(info, self.new_game.emit, info.id in SCREENS)
             self.cards[info.id] = card
             grid.addWidget(card, i // 2, i % 2)
         outer.addLayout(grid)

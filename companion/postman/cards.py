@@ -1,0 +1,285 @@
+"""Playing cards (seed: THE DECK; reading 5 and the card timing table of the facts file).
+
+A card is played only by its colour's side (postman.card.colour), only from that side's hand
+(postman.card.hand), and only while its window is open (postman.card.window); each effect has
+its own rule id, postman.card.<effect>.
+"""
+
+from __future__ import annotations
+
+from ..core.violations import MalformedInput, Violation
+from . import battle, movement
+from .state import OTHER, Due, PostmanState, Unit
+
+BEFORE_DICE = ("open", "militia", "rule7", "round")
+
+
+def _battle_before_dice(state: PostmanState) -> bool:
+    b = state.t.battle
+    return b is not None and b.step in BEFORE_DICE and (state.t.due is None or state.t.due.kind in ("round", "militia_fight", "rule7"))
+
+
+def _due_for(state: PostmanState, kinds, side=None) -> Due | None:
+    d = state.t.due
+    if d is not None and d.kind in kinds and (side is None or _due_side(state, d) == side):
+        return d
+    return None
+
+
+def _due_side(state: PostmanState, d: Due) -> str | None:
+    if "unit" in d.info and d.info["unit"] in state.t.units:
+        return state.t.units[d.info["unit"]].side
+    return d.side
+
+
+def window_open(state: PostmanState, card, side: str, a: dict) -> str | None:
+    """None if the card may be played now; else why not (in words)."""
+    t = state.t
+    own_turn = t.active == side and t.phase != "deal"
+    e = card.effect
+    if e == "luck":
+        return None if t.before_roll is not None else "Luck rerolls a die just rolled"
+    if e == "rumors":
+        return None if own_turn and t.phase == "militia" and not t.effects.get("militia_rolled") else \
+            "Rumors is played in your own Militia phase, before the roll"
+    if e in ("resistance", "cowed"):
+        b = t.battle
+        ok = _battle_before_dice(state) and b.round == 1 and t.militia.get(b.town, 0) > 0
+        return None if ok else f"{card.name} is played in a battle with Militia, before the first attack dice"
+    if e in ("ambush", "trap", "firepower", "brutality"):
+        return None if _battle_before_dice(state) else f"{card.name} is played in a battle, before its attack dice"
+    if e in ("spies", "winter", "confusion", "resupply", "fear", "break_morale"):
+        return None if own_turn else f"{card.name} is played in your own turn"
+    if e == "narrow_escape":
+        o = t.offer
+        ok = (o is not None and o.side == side) or _due_for(state, ("retreat",), side)
+        return None if ok else "Narrow Escape is played when your unit may retreat"
+    if e in ("hope", "california_postman"):
+        return None if own_turn and t.phase == "recruit" else f"{card.name} is played in your own Recruit phase"
+    if e in ("pony_express", "deliver_the_mail", "forced_march"):
+        return None if own_turn and t.phase == "move" and t.movement is None else \
+            f"{card.name} is played in your own Move phase, before the unit moves"
+    if e == "rough_terrain":
+        return None if t.active == OTHER[side] and t.phase == "move" and t.movement is None else \
+            "Rough Terrain is played in the opponent's Move phase, before the stack moves"
+    if e == "wilderness":
+        return None if _due_for(state, ("sneak", "retreat"), side) else "Wilderness is played when your unit rolls to sneak or retreat"
+    if e == "intercept":
+        return None if _due_for(state, ("sneak", "retreat"), OTHER[side]) else \
+            "Intercept is played when a Postmen unit rolls to sneak or retreat"
+    if e == "discipline":
+        b = t.battle
+        return None if b is not None and b.step == "casualties" and side in b.to_choose else \
+            "Discipline is played when your units are to be destroyed in battle"
+    if e == "organization":
+        return None if _due_for(state, ("type",), side) else "Organization is played on your own Type roll"
+    if e == "conscription":
+        return None if _due_for(state, ("recruit",), side) else "Conscription is played on your own recruit roll"
+    return f"{card.name} has no window"
+
+
+def check_play(state: PostmanState, a: dict) -> list[Violation]:
+    cid = a.get("card")
+    card = state.catalog.cards.get(cid) if isinstance(cid, str) else None
+    if card is None:
+        raise MalformedInput(f"play_card.card: {cid!r} is not a card (such as \"QH\" or \"10S\")")
+    side = a.get("side", card.side)
+    if side not in ("postmen", "holnists"):
+        raise MalformedInput("play_card.side: expected postmen or holnists")
+    out = []
+    if card.side != side:
+        colour = "red" if side == "postmen" else "black"
+        out.append(Violation("postman.card.colour", f"the {side} may play only {colour} cards"))
+    if cid not in state.hand(side):
+        out.append(Violation("postman.card.hand", f"the {side} do not hold {cid}"))
+    why = window_open(state, card, side, a)
+    if why:
+        out.append(Violation("postman.card.window", why))
+    out += _check_target(state, card, side, a)
+    return out
+
+
+def _unit(state: PostmanState, a: dict, key="unit") -> Unit:
+    uid = a.get(key)
+    if not isinstance(uid, str) or uid not in state.t.units:
+        raise MalformedInput(f"play_card.{key}: there is no unit {uid!r}")
+    return state.t.units[uid]
+
+
+def _town(state: PostmanState, a: dict, key="town") -> str:
+    town = a.get(key)
+    if not isinstance(town, str) or town not in state.board.towns:
+        raise MalformedInput(f"play_card.{key}: there is no town {town!r} on this map")
+    return town
+
+
+def _check_target(state: PostmanState, card, side: str, a: dict) -> list[Violation]:
+    e, rid = card.effect, f"postman.card.{card.effect}"
+    t = state.t
+    if e == "luck":
+        die = a.get("die", 0)
+        if not isinstance(die, int) or isinstance(die, bool) or not 0 <= die < max(1, len(t.last_roll)):
+            raise MalformedInput(f"play_card.die: expected a die number from 0 to {max(0, len(t.last_roll) - 1)}")
+    if e == "pony_express":
+        u = _unit(state, a)
+        if u.side != side or u.id in t.moved:
+            return [Violation(rid, "Pony Express goes to one of your units that has not moved")]
+    if e == "deliver_the_mail":
+        u, to = _unit(state, a), _town(state, a, "to")
+        if u.kind != "rider" or u.side != side or u.id in t.moved or u.fresh:
+            return [Violation(rid, "Deliver the Mail moves a Postal Rider that has not moved")]
+        if state.units_in(to):
+            return [Violation(rid, f"{state.board.towns[to].name} is not free of Postman and Holnist units")]
+    if e == "california_postman":
+        to = _town(state, a)
+        if to not in state.board.edge_towns():
+            return [Violation(rid, f"{state.board.towns[to].name} is not on the map's edge")]
+        if state.enemy_in(to, side):
+            return [Violation(rid, f"{state.board.towns[to].name} holds Holnist units")]
+    if e in ("rough_terrain", "forced_march"):
+        town = _town(state, a)
+        if not state.units_in(town, t.active if e == "rough_terrain" else side):
+            return [Violation(rid, f"there is no stack to target in {state.board.towns[town].name}")]
+    if e == "narrow_escape":
+        u, to = _unit(state, a), _town(state, a, "to")
+        where = t.offer.town if t.offer else u.town
+        if t.offer and u.id not in t.offer.units:
+            return [Violation(rid, f"{u.id} may not retreat now")]
+        return movement.retreat_target_problems(state, where, to, side)
+    if e == "brutality":
+        b = t.battle
+        target = a.get("unit")
+        if b is None:
+            return []
+        if target == "militia":
+            if not (b.militia_fight and t.militia.get(b.town, 0)):
+                return [Violation(rid, "no Militia fight in this battle")]
+            return []
+        u = _unit(state, a)
+        if u.town != b.town or u.side == side:
+            return [Violation(rid, "Brutality destroys an opposing unit in this battle")]
+        if state.unit_type(u).leader and battle.side_size(state, u.side) > 1:
+            return [Violation(rid, "the Leader may be chosen only when he is the last of his side here")]
+    return []
+
+
+def apply_play(state: PostmanState, a: dict) -> None:
+    t = state.t
+    card = state.catalog.cards[a["card"]]
+    side = a.get("side", card.side)
+    if card.effect == "luck" and t.before_roll is not None:
+        _luck(state, side, a)
+        return
+    _discard(state, side, card.id)
+    e = card.effect
+    b = t.battle
+    if e in ("rumors", "hope", "winter"):
+        t.effects[e] = True
+    elif e == "fear":
+        t.effects["fear_next"] = True
+    elif e == "spies":
+        t.draws_owed.insert(0, side)
+        t.effects["spied"] = t.turn
+    elif e == "resupply":
+        t.draws_owed[:0] = [side, side]
+    elif e in ("confusion", "break_morale"):
+        n = min(2, len(state.hand(OTHER[side])))
+        t.discards_owed += [OTHER[side]] * n
+    elif e == "resistance" and b:
+        b.resistance, b.militia_fight = True, not b.cowed
+        _restart_battle(state)
+    elif e == "cowed" and b:
+        b.cowed, b.militia_fight = True, False
+        _restart_battle(state)
+    elif e in ("ambush", "trap", "firepower") and b:
+        b.bonus[e] = True
+    elif e == "brutality" and b:
+        if a.get("unit") == "militia":
+            t.militia[b.town] -= 1
+        else:
+            battle.destroy(state, a["unit"])
+        _restart_battle(state)
+    elif e == "pony_express":
+        t.move_bonus[a["unit"]] = t.move_bonus.get(a["unit"], 0) + 1
+    elif e == "forced_march":
+        for u in state.units_in(a["town"], side):
+            t.move_bonus[u.id] = t.move_bonus.get(u.id, 0) + 1
+    elif e == "deliver_the_mail":
+        t.units[a["unit"]].town = a["to"]
+        t.moved.add(a["unit"])
+    elif e == "california_postman":
+        uid = state.new_id("rider")
+        t.units[uid] = Unit(uid, "rider", side, a["town"], fresh=True)
+    elif e == "rough_terrain":
+        t.halted.add(a["town"])
+    elif e == "narrow_escape":
+        _auto_retreat(state, a["unit"], a["to"])
+    elif e == "wilderness":
+        _auto_success(state)
+    elif e in ("intercept", "organization", "conscription"):
+        if t.due is not None:
+            t.due.info.setdefault("mods", []).append((card.name, -1 if e == "intercept" else 3))
+    elif e == "discipline" and b:
+        b.saved += 1
+        from .battle import after_casualties, casualties_needed
+
+        if "holnists" in b.to_choose and casualties_needed(state, "holnists") == 0:
+            b.to_choose.remove("holnists")
+            if not b.to_choose:
+                after_casualties(state)
+
+
+def _discard(state: PostmanState, side: str, cid: str) -> None:
+    deck = state.deck(side)
+    if cid in deck.hands.get(side, []):
+        deck.play(side, cid)
+    else:  # an overridden play of a card not in hand: take it from wherever it is
+        for d in state.t.decks.values():
+            for hand in d.hands.values():
+                if cid in hand:
+                    hand.remove(cid)
+                    d.discard.append(cid)
+                    return
+            if d.draw_pile[cid] > 0:
+                d.draw(cid)
+                d.discard.append(cid)
+                return
+
+
+def _luck(state: PostmanState, side: str, a: dict) -> None:
+    """Reroll one die of the roll just made: the table returns to before that roll."""
+    t = state.t
+    values, due = t.last_roll, t.last_due
+    restored = t.before_roll
+    state.t = restored
+    _discard(state, side, a["card"])
+    idx = a.get("die", 0)
+    restored.due = Due(due.kind, due.side, due.count, dict(due.info),
+                       keep=tuple(values), reroll_index=idx)
+
+
+def _restart_battle(state: PostmanState) -> None:
+    t = state.t
+    b = t.battle
+    if t.due is not None and t.due.kind in ("round", "militia_fight", "rule7"):
+        t.due = None
+        if b.step == "militia":
+            b.step = "open"
+        if b.step == "rule7":
+            b.rule7_checked = False
+    battle.proceed(state)
+
+
+def _auto_success(state: PostmanState) -> None:
+    from .rolls import settle
+
+    settle(state, state.t.due, None, forced=True)
+
+
+def _auto_retreat(state: PostmanState, uid: str, to: str) -> None:
+    t = state.t
+    t.units[uid].town = to
+    if t.due is not None and t.due.kind == "retreat" and t.due.info.get("unit") == uid:
+        t.due = None
+    if t.offer is not None:
+        movement.close_retreater(state, uid)

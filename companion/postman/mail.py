@@ -1,0 +1,80 @@
+"""Cards coming and going: the deal, the Mail phase (postman.mail.draw, postman.mail.limit),
+random discards (Confusion, Break Morale) and the hand limit."""
+
+from __future__ import annotations
+
+from ..core.game import DrawRequest
+from ..core.violations import MalformedInput, Violation
+from .state import OTHER, PostmanState
+
+
+def draw_request(state: PostmanState) -> DrawRequest | None:
+    t = state.t
+    if t.discards_owed:
+        side = t.discards_owed[0]
+        hand = state.hand(side)
+        return DrawRequest(f"a random card from the {side}' hand to discard", tuple(hand),
+                           "postman.card.confusion", who=OTHER[side])
+    if t.draws_owed:
+        side = t.draws_owed[0]
+        deck = state.deck(side)
+        pile = deck.cards_left() or sorted(deck.discard, key=str)
+        why = "deal" if t.phase == "deal" else "draw"
+        return DrawRequest(f"{why}: a card for the {side}", tuple(pile), "postman.mail.draw", who=side)
+    return None
+
+
+def check_draw(state: PostmanState, card) -> list[Violation]:
+    request = draw_request(state)
+    if request is None:
+        raise MalformedInput("no card is to be drawn now")
+    if card not in request.choices:
+        where = "in that hand" if state.t.discards_owed else "left in the deck"
+        raise MalformedInput(f"{card} is not {where}")
+    return []
+
+
+def apply_draw(state: PostmanState, card) -> None:
+    t = state.t
+    if t.discards_owed:
+        side = t.discards_owed.pop(0)
+        state.deck(side).play(side, card)
+        return
+    side = t.draws_owed.pop(0)
+    deck = state.deck(side)
+    if deck.left == 0:
+        deck.reshuffle()
+    deck.draw(card, side)
+    if t.phase == "mail":
+        t.drawn += 1
+    if t.phase == "deal" and not t.draws_owed:
+        t.turn, t.phase, t.active = 1, "move", "postmen"
+
+
+def over_limit(state: PostmanState, side: str) -> int:
+    return max(0, len(state.hand(side)) - state.catalog.tables["mail"]["hand_limit"])
+
+
+def check_discard(state: PostmanState, side: str, cards: list) -> list[Violation]:
+    hand = list(state.hand(side))
+    for c in cards:
+        if c not in hand:
+            raise MalformedInput(f"the {side} do not hold {c}")
+        hand.remove(c)
+    t = state.t
+    out = []
+    if t.phase != "mail" or t.active != side:
+        out.append(Violation("postman.mail.limit", "cards are discarded in your own Mail phase"))
+    elif t.drawn >= state.catalog.tables["mail"]["draw"]:
+        excess = over_limit(state, side)
+        if len(cards) > excess:
+            out.append(Violation("postman.mail.limit",
+                                 f"only {excess} card(s) over the limit of {state.catalog.tables['mail']['hand_limit']}"))
+    elif any(state.catalog.cards[c].side == side for c in cards):
+        out.append(Violation("postman.mail.limit", "before drawing, only cards of the other colour may be discarded"))
+    return out
+
+
+def apply_discard(state: PostmanState, side: str, cards: list) -> None:
+    for c in cards:
+        state.deck(side).play(side, c)

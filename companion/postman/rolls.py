@@ -1,0 +1,102 @@
+"""Every roll of The Postman: what it is for, its target and modifiers, its exact odds, and
+what its result does. All dice are d6; a roll of several dice lists each die's target."""
+
+from __future__ import annotations
+
+from ..core.dice import Dice, Modifier, RollRequest
+from ..core.violations import MalformedInput
+from . import battle, movement, recruit
+from .state import Due, PostmanState
+
+RULE = {"sneak": "postman.move.sneak", "retreat": "postman.move.retreat", "recruit": "postman.recruit.roll",
+        "type": "postman.recruit.type", "militia": "postman.militia.roll",
+        "militia_fight": "postman.fight.militia", "round": "postman.fight.round",
+        "rule7": "postman.fight.rule7", "duel": "postman.fight.rule7", "duel_reroll": "postman.fight.rule7"}
+
+
+def dice_targets(state: PostmanState, due: Due) -> list[tuple[int, tuple[Modifier, ...], str]]:
+    """(target, modifiers, what) for each die of the roll, in order."""
+    k = due.kind
+    if k in ("sneak", "retreat"):
+        target, mods = movement.sneak_request(state, due)
+        return [(target, mods, due.info["unit"])]
+    if k == "recruit":
+        target, mods = recruit.recruit_request(state, due)
+        return [(target, mods, due.info["unit"])]
+    if k == "type":
+        target, mods = recruit.type_request(state, due)
+        return [(target, mods, "type")] * due.count
+    if k == "militia":
+        target = state.catalog.tables["militia"]["appear_on"]
+        return [(target, recruit.militia_mods(state, town), town) for town in due.info["towns"]]
+    if k == "militia_fight":
+        return [(state.catalog.tables["militia"]["fights_holnists_on"], (), "militia")]
+    if k == "round":
+        return [(stat, mods, uid) for _side, uid, stat, mods in battle.fighters(state)]
+    if k == "rule7":
+        return [(state.catalog.tables["rule7"]["trigger_on"], (), "rule7")]
+    if k == "duel":
+        return [(1, (), "the Postman"), (1, (Modifier("General", state.catalog.tables["rule7"]["general_bonus"]),), "the General")]
+    if k == "duel_reroll":
+        return [(1, (), "the Postman")]
+    raise MalformedInput(f"unknown roll '{k}'")
+
+
+def request(state: PostmanState, due: Due) -> RollRequest:
+    dice = dice_targets(state, due)
+    count = 1 if due.reroll_index is not None else len(dice)
+    target, mods, what = dice[due.reroll_index or 0] if dice else (1, (), "")
+    names = {"sneak": f"sneak roll for {what}", "retreat": f"retreat roll for {what}",
+             "recruit": f"recruit roll for {what}", "type": "type roll",
+             "militia": f"militia rolls in {count} town(s)", "militia_fight": "will the Militia fight? (6)",
+             "round": f"attack dice, round {due.info.get('round', 1)} ({count} dice)",
+             "rule7": "Rule Number 7: a duel on 4+", "duel": "the duel: the Postman's die, then the General's",
+             "duel_reroll": "the Postman rerolls his 1 or 2"}
+    purpose = names[due.kind] + (" (Luck: reroll one die)" if due.reroll_index is not None else "")
+    met = {"sneak": "slips through", "retreat": "retreats", "recruit": "a Militia joins",
+           "type": "heavy unit", "militia": "Militia appear", "militia_fight": "the Militia fight",
+           "round": "hit", "rule7": "the duel decides the game"}.get(due.kind, "success")
+    missed = {"sneak": "stops", "retreat": "stays", "recruit": "no recruit", "type": "light unit",
+              "militia": "none", "militia_fight": "they stay out", "round": "miss",
+              "rule7": "the battle is fought"}.get(due.kind, "failure")
+    return RollRequest(purpose, Dice(count, 6), target, RULE[due.kind], modifiers=mods, who=due.side,
+                       outcome_if_met=met, outcome_if_missed=missed,
+                       extra={"targets": [(t, [str(m) for m in ms], w) for t, ms, w in dice]})
+
+
+def successes(state: PostmanState, due: Due, values) -> list[bool]:
+    return [v + sum(m.value for m in mods) >= target
+            for (target, mods, _w), v in zip(dice_targets(state, due), values, strict=False)]
+
+
+def settle(state: PostmanState, due: Due, values, forced: bool = False) -> None:
+    """Apply a roll's result. ``forced``: an automatic success (Wilderness) with no dice."""
+    t = state.t
+    t.due = None
+    if due.reroll_index is not None and values is not None:
+        merged = list(due.keep)
+        merged[due.reroll_index] = values[0]
+        values = tuple(merged)
+        due = Due(due.kind, due.side, due.count, due.info)
+    ok = [True] if forced else successes(state, due, values)
+    k = due.kind
+    if k == "sneak":
+        movement.resolve_sneak(state, ok[0])
+    elif k == "retreat":
+        movement.resolve_retreat(state, due, ok[0])
+    elif k == "recruit":
+        recruit.resolve_recruit(state, due, ok[0])
+    elif k == "type":
+        recruit.resolve_type(state, due, values)
+    elif k == "militia":
+        recruit.resolve_militia(state, due, values)
+    elif k == "militia_fight":
+        battle.resolve_militia_fight(state, ok[0])
+    elif k == "round":
+        battle.resolve_round(state, values)
+    elif k == "rule7":
+        battle.resolve_rule7(state, ok[0])
+    elif k == "duel":
+        battle.resolve_duel(state, values)
+    elif k == "duel_reroll":
+        battle.resolve_duel(state, values, reroll=True)

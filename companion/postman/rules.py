@@ -1,0 +1,252 @@
+"""The Postman's rules: which inputs it takes, how each is checked and applied, what comes next.
+
+Rule ids are ``postman.*``; each has a section in ``rules/postman/reference.md``.
+"""
+
+from __future__ import annotations
+
+from ..core.game import Rules, Step
+from ..core.inputs import Args, Input
+from ..core.violations import MalformedInput, Violation
+from . import battle, cards, mail, movement, recruit, rolls, turn
+from .board import board_from_pack, boards_from_pack, load_board
+from .catalog import EFFECTS, catalog_of
+from .setup import new_state, unique_decks
+from .state import OTHER, PostmanState
+
+RULE_IDS = frozenset({
+    "postman.setup", "postman.victory", "postman.turn.order", "postman.turn.active",
+    "postman.move.roads", "postman.move.limit", "postman.move.once", "postman.move.cannot",
+    "postman.move.stack", "postman.move.sneak", "postman.move.retreat",
+    "postman.fight.all", "postman.fight.militia", "postman.fight.rule7", "postman.fight.round",
+    "postman.fight.casualties", "postman.fight.retreat", "postman.fight.second_round",
+    "postman.fight.surrender",
+    "postman.recruit.roll", "postman.recruit.once", "postman.recruit.contested",
+    "postman.recruit.cannot", "postman.recruit.type",
+    "postman.militia.roll", "postman.militia.cap", "postman.militia.turn",
+    "postman.mail.draw", "postman.mail.limit",
+    "postman.card.colour", "postman.card.hand", "postman.card.window", "postman.cards.deck",
+} | {f"postman.card.{e}" for e in EFFECTS})
+
+KINDS = ("draw", "roll", "move", "retreat", "stay", "end_phase", "fight", "casualties",
+         "battle_retreat", "recruit", "militia_phase", "discard", "play_card")
+
+
+def blocking(s: PostmanState) -> str | None:
+    """What must happen before ordinary play goes on, if anything."""
+    t = s.t
+    if t.discards_owed or t.draws_owed:
+        return "draw"
+    if t.due is not None:
+        return "roll"
+    if t.offer is not None:
+        return "offer"
+    if t.battle is not None and t.battle.step in ("casualties", "retreat"):
+        return "decision"
+    return None
+
+
+ALLOWED = {"draw": ("draw",), "roll": ("roll", "play_card"), "offer": ("retreat", "stay", "play_card"),
+           "decision": ("casualties", "battle_retreat", "play_card")}
+
+
+class PostmanRules(Rules):
+    game_id = "postman"
+    title = "The Postman"
+
+    def validate_pack(self, pack) -> None:
+        catalog_of(pack)
+        boards = boards_from_pack(pack)
+        if "default" not in boards:
+            from ..core.violations import PackError
+
+            raise PackError(f"{pack.source}/maps/default.toml", "", "missing: the pack needs a default map")
+
+    def rule_ids(self) -> frozenset[str]:
+        return RULE_IDS
+
+    def new_state(self, pack, setup: dict) -> PostmanState:
+        if not isinstance(setup, dict):
+            raise MalformedInput("setup: expected an object")
+        from ..core.violations import PackError
+
+        try:
+            if "board" in setup:
+                board = load_board(setup["board"], "setup.board")
+            else:
+                board = board_from_pack(pack, setup.get("map", "default"))
+        except PackError as e:
+            raise MalformedInput(f"the map cannot be used: {e}") from None
+        return new_state(board, catalog_of(pack), setup)
+
+    # -- checks ---------------------------------------------------------------------------------
+    def check(self, s: PostmanState, inp: Input) -> list[Violation]:
+        if inp.kind not in KINDS:
+            raise MalformedInput(f"The Postman has no input '{inp.kind}'")
+        a = inp.args
+        if s.t.winner:
+            return [Violation("postman.victory", f"the game is over: the {s.t.winner} have won")]
+        block = blocking(s)
+        if block and inp.kind not in ALLOWED[block]:
+            raise MalformedInput(f"first: {self.next_steps(s)[0].text}")
+        k = inp.kind
+        if k == "draw":
+            return mail.check_draw(s, a.get("card"))
+        if k == "roll":
+            if s.t.due is None:
+                raise MalformedInput("no roll is asked for now")
+            req = rolls.request(s, s.t.due)
+            req.dice.check_values(Args(inp).values())
+            return []
+        if k == "play_card":
+            return cards.check_play(s, a)
+        if k == "move":
+            return movement.check_move(s, a.get("units"), a.get("path"))
+        if k == "retreat":
+            return movement.check_retreat(s, a.get("unit"), a.get("to"))
+        if k == "stay":
+            if s.t.offer is None:
+                raise MalformedInput("no retreat is offered now")
+            return []
+        if k == "end_phase":
+            return turn.check_end_phase(s)
+        if k == "fight":
+            if s.t.battle is not None:
+                raise MalformedInput("a battle is already being fought")
+            return battle.check_fight(s, a.get("town"))
+        if k == "casualties":
+            return battle.check_casualties(s, a.get("side"), a.get("units"))
+        if k == "battle_retreat":
+            return battle.check_battle_retreat(s, a.get("to"))
+        if k == "recruit":
+            return recruit.check_recruit(s, a.get("unit"))
+        if k == "militia_phase":
+            return recruit.check_militia_phase(s)
+        if k == "discard":
+            side = a.get("side")
+            if side not in ("postmen", "holnists") or not isinstance(a.get("cards"), list):
+                raise MalformedInput("discard: expected side (postmen or holnists) and a list of cards")
+            return mail.check_discard(s, side, a["cards"])
+        return []
+
+    # -- effects --------------------------------------------------------------------------------
+    def apply(self, s: PostmanState, inp: Input) -> None:
+        t = s.t
+        a = inp.args
+        k = inp.kind
+        if k == "roll":
+            due = t.due
+            if due is None:
+                return
+            values = tuple(a["values"])
+            t.before_roll = t.snapshot()
+            t.last_roll = values if due.reroll_index is None else tuple(
+                values[0] if i == due.reroll_index else v for i, v in enumerate(due.keep))
+            t.last_due = due
+            rolls.settle(s, due, values)
+            return
+        if not (k == "play_card" and s.catalog.cards[a["card"]].effect == "luck"):
+            t.before_roll = None
+        if k == "draw":
+            mail.apply_draw(s, a["card"])
+        elif k == "play_card":
+            cards.apply_play(s, a)
+        elif k == "move":
+            movement.apply_move(s, a["units"], a["path"])
+        elif k == "retreat":
+            movement.apply_retreat(s, a["unit"], a["to"])
+        elif k == "stay":
+            movement.next_offer(s)
+        elif k == "end_phase":
+            turn.apply_end_phase(s)
+        elif k == "fight":
+            battle.apply_fight(s, a["town"])
+        elif k == "casualties":
+            battle.apply_casualties(s, a["side"], a["units"])
+        elif k == "battle_retreat":
+            battle.apply_battle_retreat(s, a["to"])
+        elif k == "recruit":
+            recruit.apply_recruit(s, a["unit"])
+        elif k == "militia_phase":
+            recruit.apply_militia_phase(s)
+        elif k == "discard":
+            mail.apply_discard(s, a["side"], a["cards"])
+
+    # -- what next ------------------------------------------------------------------------------
+    def next_steps(self, s: PostmanState) -> list[Step]:
+        t = s.t
+        if t.winner:
+            return [Step(f"The {t.winner} have won: the enemy leader has fallen", "none", required=False)]
+        req = mail.draw_request(s)
+        if req is not None:
+            return [Step(f"Draw {req.purpose}", "draw", req.who, draw=req)]
+        if t.due is not None:
+            r = rolls.request(s, t.due)
+            return [Step(f"Roll: {r.purpose}", "roll", r.who, roll=r)]
+        if t.offer is not None:
+            o = t.offer
+            town = s.board.towns[o.town].name
+            return [Step(f"The {o.side} in {town} may try to retreat ({', '.join(o.units)})", "retreat",
+                         o.side, {"town": o.town}, required=False),
+                    Step("Stay and fight", "stay", o.side)]
+        b = t.battle
+        if b is not None and b.step == "casualties":
+            return [Step(f"The {side} choose {battle.casualties_needed(s, side)} casualties in "
+                         f"{s.board.towns[b.town].name}", "casualties", side, {"side": side}) for side in b.to_choose]
+        if b is not None and b.step == "retreat":
+            return [Step(f"The {b.retreating} retreat from {s.board.towns[b.town].name}: choose the town",
+                         "battle_retreat", b.retreating)]
+        who = t.active
+        if t.phase == "move":
+            return [Step("Move stacks (or play a card)", "move", who, required=False),
+                    Step("Next phase: Fight", "end_phase", who)]
+        if t.phase == "fight":
+            steps = [Step(f"Fight the battle in {s.board.towns[x].name}", "fight", who, {"town": x}) for x in t.battles_left]
+            return steps + [Step("Next phase: Recruit", "end_phase", who, required=not steps)]
+        if t.phase == "recruit":
+            able = [u for u in t.units.values() if u.side == who and not recruit.check_recruit(s, u.id)]
+            steps = [Step(f"Recruit roll for {u.id} in {s.board.towns[u.town].name}", "recruit", who,
+                          {"unit": u.id}, required=False) for u in able]
+            nxt = "Militia" if who == "postmen" else "Mail"
+            return steps + [Step(f"Next phase: {nxt}", "end_phase", who)]
+        if t.phase == "militia":
+            if not t.effects.get("militia_rolled") and recruit.militia_towns(s):
+                return [Step(f"Militia rolls in {len(recruit.militia_towns(s))} town(s)", "militia_phase", who)]
+            return [Step("Next phase: Mail", "end_phase", who)]
+        if t.phase == "mail":
+            excess = mail.over_limit(s, who)
+            if excess:
+                return [Step(f"The {who} discard {excess} card(s) down to the hand limit", "discard", who, {"side": who})]
+            return [Step(f"End of the {who}' turn", "end_phase", who)]
+        return []
+
+    # -- words ----------------------------------------------------------------------------------
+    def describe(self, s: PostmanState, inp: Input) -> str:
+        from .words import describe
+
+        try:
+            return describe(s, inp)
+        except (MalformedInput, KeyError, TypeError, IndexError, AttributeError):
+            return inp.kind.replace("_", " ")
+
+    def state_json(self, s: PostmanState) -> dict:
+        t = s.t
+        return {
+            "turn": t.turn, "active": t.active, "phase": t.phase, "winner": t.winner,
+            "units": {u.id: {"kind": u.kind, "side": u.side, "town": u.town, "fresh": u.fresh}
+                      for u in sorted(t.units.values(), key=lambda u: u.id)},
+            "militia": {k: v for k, v in t.militia.items() if v},
+            "hands": {side: sorted(s.hand(side)) for side in ("postmen", "holnists")},
+            "deck": [d.left for d in unique_decks(s)],
+            "discard": [sorted(d.discard) for d in unique_decks(s)],
+            "battles_left": list(t.battles_left),
+            "battle": None if t.battle is None else {"town": t.battle.town, "step": t.battle.step,
+                                                     "round": t.battle.round},
+            "last_battle": None if t.last_battle is None else t.last_battle.result,
+            "effects": {k: v for k, v in t.effects.items() if k != "variants"},
+            "due": None if t.due is None else t.due.kind,
+        }
+
+
+RULES = PostmanRules()
+OTHER_SIDE = OTHER

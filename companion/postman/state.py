@@ -1,0 +1,143 @@
+"""The state of a game of The Postman.
+
+``PostmanState`` holds what never changes in a game (the board, the catalog, the variants) and a
+``Table`` with everything that does. The table is what Luck's reroll restores (postman.card.luck),
+so it is copied before every roll; the board is never copied.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+
+from ..core.deck import Deck
+
+OTHER = {"postmen": "holnists", "holnists": "postmen"}
+PHASES = ("move", "fight", "recruit", "militia", "mail")
+
+
+@dataclass
+class Unit:
+    id: str
+    kind: str
+    side: str
+    town: str
+    fresh: bool = False  # arrived this turn (recruited, surrendered militia): acts next turn
+
+
+@dataclass
+class Due:
+    """A roll the table owes now: what for, how many d6, and what the result will decide."""
+
+    kind: str            # sneak | retreat | recruit | type | militia | militia_fight | round | rule7 | duel | duel_reroll
+    side: str | None     # whose roll it is
+    count: int = 1
+    info: dict = field(default_factory=dict)
+    #: Luck: the other dice of the roll being rerolled, and which one is rerolled
+    keep: tuple[int, ...] = ()
+    reroll_index: int | None = None
+
+
+@dataclass
+class Movement:
+    """A stack on the road (postman.move.sneak): who still moves, along which path, from where."""
+
+    units: list[str]
+    path: list[str]
+    pos: int                       # index in path of the town reached
+    sneaking: list[str] = field(default_factory=list)   # units owing a sneak roll at path[pos]
+    stops: list[str] = field(default_factory=list)      # towns where units of the stack stopped
+
+
+@dataclass
+class Offer:
+    """Enemy units in a town a stack ended its move in may try to retreat (postman.move.retreat)."""
+
+    town: str
+    side: str
+    units: list[str]
+    queue: list[str] = field(default_factory=list)       # further towns to offer, after this one
+
+
+@dataclass
+class Battle:
+    town: str
+    step: str = "open"     # open | militia | rule7 | duel | round | casualties | retreat | over
+    round: int = 1
+    militia_fight: bool | None = None
+    resistance: bool = False
+    cowed: bool = False
+    bonus: dict = field(default_factory=lambda: {"postmen": 0, "holnists": 0})
+    hits: dict = field(default_factory=dict)             # hits each side takes this round
+    round_losses: dict = field(default_factory=dict)     # casualties each side must take this round
+    losses: dict = field(default_factory=lambda: {"postmen": 0, "holnists": 0})
+    to_choose: list[str] = field(default_factory=list)   # sides still choosing casualties
+    retreating: str | None = None
+    saved: int = 0                                       # Discipline: Holnist units spared
+    rule7_checked: bool = False
+    duel_rerolled: bool = False
+    result: str = ""
+
+
+@dataclass
+class Table:
+    turn: int = 0
+    active: str = "postmen"
+    phase: str = "deal"
+    units: dict[str, Unit] = field(default_factory=dict)
+    militia: dict[str, int] = field(default_factory=dict)
+    decks: dict[str, Deck] = field(default_factory=dict)
+    due: Due | None = None
+    movement: Movement | None = None
+    offer: Offer | None = None
+    battle: Battle | None = None
+    battles_left: list[str] = field(default_factory=list)
+    moved: set[str] = field(default_factory=set)
+    recruited: set[str] = field(default_factory=set)
+    move_bonus: dict[str, int] = field(default_factory=dict)   # Pony Express, Forced March
+    halted: set[str] = field(default_factory=set)              # Rough Terrain: towns whose stack may not move
+    effects: dict = field(default_factory=dict)                # hope, rumors, winter, fear, ...
+    drawn: int = 0                                             # cards drawn this Mail phase
+    draws_owed: list[str] = field(default_factory=list)        # whose draws are due (deal, mail, Spies, Resupply)
+    discards_owed: list[str] = field(default_factory=list)     # random discards (Confusion, Break Morale)
+    winner: str | None = None
+    last_battle: Battle | None = None
+    next_id: dict[str, int] = field(default_factory=dict)
+    before_roll: Table | None = None                           # Luck restores this (postman.card.luck)
+    last_roll: tuple[int, ...] = ()
+    last_due: Due | None = None
+
+    def snapshot(self) -> Table:
+        keep, self.before_roll = self.before_roll, None
+        try:
+            return copy.deepcopy(self)
+        finally:
+            self.before_roll = keep
+
+
+@dataclass
+class PostmanState:
+    board: object
+    catalog: object
+    t: Table
+
+    # -- small queries used everywhere -----------------------------------------------------------
+    def units_in(self, town: str, side: str | None = None) -> list[Unit]:
+        return [u for u in self.t.units.values() if u.town == town and (side is None or u.side == side)]
+
+    def enemy_in(self, town: str, side: str) -> bool:
+        return any(u.town == town and u.side == OTHER[side] for u in self.t.units.values())
+
+    def unit_type(self, unit: Unit):
+        return self.catalog.units[unit.kind]
+
+    def deck(self, side: str) -> Deck:
+        return self.t.decks[side]
+
+    def hand(self, side: str) -> list:
+        return self.t.decks[side].hands[side]
+
+    def new_id(self, kind: str) -> str:
+        n = self.t.next_id.get(kind, 0) + 1
+        self.t.next_id[kind] = n
+        return f"{kind}{n}"

@@ -1,0 +1,78 @@
+"""Turns and phases (seed: TURN SEQUENCE; readings 1 and 19): the Postmen go first; Move, Fight,
+Recruit, Militia (Postmen turns only), Mail. Next Phase refuses to skip what must be done."""
+
+from __future__ import annotations
+
+from ..core.violations import Violation
+from . import battle, mail, recruit
+from .state import OTHER, PostmanState
+
+
+def check_end_phase(state: PostmanState) -> list[Violation]:
+    t = state.t
+    if t.phase == "deal":
+        return [Violation("postman.turn.order", "the opening hands are still being dealt")]
+    if t.phase == "fight" and t.battles_left:
+        names = ", ".join(state.board.towns[x].name for x in t.battles_left)
+        return [Violation("postman.fight.all", f"battles still to fight: {names}")]
+    if t.phase == "militia" and not t.effects.get("militia_rolled") and recruit.militia_towns(state):
+        return [Violation("postman.militia.roll", "the Militia roll has not been made")]
+    if t.phase == "mail":
+        need = state.catalog.tables["mail"]["draw"]
+        if t.drawn < need:
+            return [Violation("postman.mail.draw", f"draw {need - t.drawn} more card(s) first")]
+        excess = mail.over_limit(state, t.active)
+        if excess:
+            return [Violation("postman.mail.limit",
+                              f"the {t.active} hold {len(state.hand(t.active))} cards: discard {excess}")]
+    return []
+
+
+def apply_end_phase(state: PostmanState) -> None:
+    t = state.t
+    phase = t.phase
+    if phase == "move":
+        if t.active == "holnists":
+            t.effects.pop("winter", None)  # postman.card.winter: that skipped Move phase is over
+        t.phase = "fight"
+        t.battles_left = battle.contested(state)
+    elif phase == "fight":
+        t.phase = "recruit"
+    elif phase == "recruit":
+        t.phase = "militia" if t.active == "postmen" else "mail"
+        if t.phase == "mail":
+            start_mail(state)
+    elif phase == "militia":
+        t.phase = "mail"
+        start_mail(state)
+    elif phase == "mail":
+        next_turn(state)
+
+
+def start_mail(state: PostmanState) -> None:
+    t = state.t
+    t.drawn = 0
+    t.draws_owed = [t.active] * state.catalog.tables["mail"]["draw"]
+
+
+def next_turn(state: PostmanState) -> None:
+    t = state.t
+    ended = t.active
+    t.active = OTHER[ended]
+    if t.active == "postmen":
+        t.turn += 1
+    t.phase = "move"
+    t.moved.clear()
+    t.recruited.clear()
+    t.move_bonus.clear()
+    t.halted.clear()
+    t.drawn = 0
+    for key in ("hope", "rumors", "militia_rolled"):
+        t.effects.pop(key, None)
+    if ended == "postmen":
+        t.effects.pop("fear", None)
+    if t.active == "postmen" and t.effects.pop("fear_next", None):
+        t.effects["fear"] = True  # postman.card.fear: the Postmen's next turn
+    for u in t.units.values():
+        if u.side == t.active:
+            u.fresh = False
