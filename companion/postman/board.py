@@ -107,7 +107,7 @@ class Town:
     y: float | None = None
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class Board:
     """A checked map: towns by id (in file order), the road graph (frozen) and the start towns."""
 
@@ -119,6 +119,10 @@ class Board:
     description: str = ""
     min_start_distance: int = DEFAULT_MIN_START_DISTANCE
     file: str = "map"
+
+    def __repr__(self) -> str:
+        return (f"<Board {self.name!r} from {self.file}: {len(self.towns)} towns, "
+                f"{self.graph.number_of_edges()} roads>")
 
     # -- looking things up -----------------------------------------------------------------------
     def town(self, town_id: str) -> Town:
