@@ -67,12 +67,16 @@ def next_carriage(s: GameState, p: Player) -> int | None:
     return nxt if nxt in s.board.carriages else None
 
 
-def carriage_reach(s: GameState, p: Player) -> int:
-    bonus = s.board.game["cartwright_bonus"] if s.turn.official == "cartwright" else 0
+def carriage_reach(s: GameState, p: Player, cartwright: bool | None = None) -> int:
+    """The route's count toward the carriage; ``cartwright`` asks "what if he were called"."""
+    if cartwright is None:
+        cartwright = s.turn.official == "cartwright"
+    bonus = s.board.game["cartwright_bonus"] if cartwright else 0
     return len(p.route) + bonus
 
 
-def preview(s: GameState, cities: list[str], claimed: int | None = None) -> Award:
+def preview(s: GameState, cities: list[str], claimed: int | None = None,
+            cartwright: bool | None = None) -> Award:
     """What closing the active player's route with houses in ``cities`` earns."""
     p, b = s.active, s.board
     cities = cities[: max(0, s.houses_left(p))]
@@ -93,7 +97,7 @@ def preview(s: GameState, cities: list[str], claimed: int | None = None) -> Awar
     nxt = next_carriage(s, p)
     if claimed is not None:
         award.carriage = claimed
-    elif nxt is not None and s.carriages_left[nxt] > 0 and carriage_reach(s, p) >= nxt:
+    elif nxt is not None and s.carriages_left[nxt] > 0 and carriage_reach(s, p, cartwright) >= nxt:
         award.carriage = nxt
     last = max(b.carriages)
     if s.ended_by is None and (award.carriage == last or s.houses_left(p) - len(cities) <= 0):
@@ -237,9 +241,9 @@ def check_cut(s: GameState, a: Args) -> list[Violation]:
     if not s.turn.cut_due:
         return [Violation("thurn_and_taxis.hand.limit",
                           f"the hand is cut to {keep} only after closing a route with more in hand")]
-    if len(s.hand()) - len(cards) != keep:
+    if len(s.hand()) - len(cards) < keep or not cards:
         return [Violation("thurn_and_taxis.hand.limit",
-                          f"{name} keeps exactly {keep}: discard {len(s.hand()) - keep} card(s), not {len(cards)}")]
+                          f"{name} keeps {keep} cards: discard {len(s.hand()) - keep} more, not {len(cards)}")]
     return []
 
 

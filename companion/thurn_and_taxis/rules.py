@@ -199,7 +199,9 @@ def next_steps(s: GameState) -> list[Step]:
     if t.played and not t.closed and len(p.route) >= s.board.game["min_route_to_close"]:
         steps.append(Step(f"Close the route ({len(p.route)} cards)", "close_route", p.name, required=False))
     if t.cut_due:
-        steps.append(Step(f"Cut the hand to {s.board.game['hand_after_closing']}", "cut_hand", p.name))
+        extra = len(s.hand()) - s.board.game["hand_after_closing"]
+        steps.append(Step(f"Discard {extra} card(s) from the hand, keeping "
+                          f"{s.board.game['hand_after_closing']}", "cut_hand", p.name))
     if not check_end_turn(s):
         steps.append(Step("End the turn", "end_turn", p.name, required=False))
     return steps

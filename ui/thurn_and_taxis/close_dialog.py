@@ -1,0 +1,121 @@
+"""The close dialog: each house option with what it would place and earn, before choosing.
+
+Every preview comes from ``companion.thurn_and_taxis.closing`` (the same code that applies the
+close), so what the dialog promises is what the close does.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFrame,
+    QGridLayout,
+    QLabel,
+    QRadioButton,
+    QVBoxLayout,
+)
+
+from companion.thurn_and_taxis import closing, officials
+from companion.thurn_and_taxis.rules import award_text, route_text
+
+
+class CloseDialog(QDialog):
+    def __init__(self, state, parent=None):
+        super().__init__(parent)
+        s = self.state = state
+        b = s.board
+        self.setWindowTitle("Close the route")
+        self.setMinimumWidth(520)
+        lay = QVBoxLayout(self)
+        p = s.active
+        head = QLabel(f"<b>{p.name}</b> closes {route_text(s, p.route)} ({len(p.route)} cards). "
+                      f"{s.houses_left(p)} houses left.")
+        head.setWordWrap(True)
+        lay.addWidget(head)
+
+        self.cartwright = QCheckBox(f"Call the Cartwright: the route counts "
+                                    f"+{b.game['cartwright_bonus']} toward the carriage")
+        already = s.turn.official == "cartwright"
+        self.cartwright.setChecked(already)
+        self.cartwright.setEnabled(not already and officials.why_not(s, "cartwright") is None)
+        if not self.cartwright.isEnabled() and not already:
+            bad = officials.why_not(s, "cartwright")
+            self.cartwright.setToolTip(bad.reason if bad else "")
+        lay.addWidget(self.cartwright)
+
+        self.options = closing.options(s)
+        self.group = QButtonGroup(self)
+        self.radios: list[QRadioButton] = []
+        self.previews: list[QLabel] = []
+        self.pickers: dict[str, QComboBox] = {}
+        for i, opt in enumerate(self.options):
+            box = QFrame()
+            box.setFrameShape(QFrame.Shape.StyledPanel)
+            grid = QGridLayout(box)
+            radio = QRadioButton(self._title(opt))
+            self.group.addButton(radio, i)
+            self.radios.append(radio)
+            grid.addWidget(radio, 0, 0, 1, 2)
+            row = 1
+            if opt.kind == "each_province":
+                for prov, cities in opt.choices.items():
+                    if len(cities) > 1:
+                        combo = QComboBox()
+                        combo.addItems([b.name(c) for c in cities])
+                        combo.currentIndexChanged.connect(self._update)
+                        self.pickers[prov] = combo
+                        grid.addWidget(QLabel(f"    In {b.provinces[prov].name}:"), row, 0)
+                        grid.addWidget(combo, row, 1)
+                        row += 1
+            preview = QLabel()
+            preview.setWordWrap(True)
+            preview.setStyleSheet("color: #234; margin-left: 22px;")
+            self.previews.append(preview)
+            grid.addWidget(preview, row, 0, 1, 2)
+            lay.addWidget(box)
+        if self.radios:
+            best = max(range(len(self.options)), key=lambda i: self.options[i].count)
+            self.radios[best].setChecked(True)
+        self.cartwright.toggled.connect(self._update)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                        | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Close the route")
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        lay.addWidget(self.buttons)
+        self._update()
+
+    def _title(self, opt) -> str:
+        b = self.state.board
+        if opt.kind == "each_province":
+            return f"One house in each province ({opt.count} house{'s' if opt.count != 1 else ''})"
+        names = ", ".join(b.name(c) for c in opt.choices[opt.province])
+        return f"Every city of {b.provinces[opt.province].name}: {names}"
+
+    def cities_for(self, i: int) -> list[str]:
+        opt = self.options[i]
+        if opt.kind == "one_province":
+            return opt.default_cities()
+        picked = [cities[max(0, self.pickers[p].currentIndex())] if p in self.pickers else cities[0]
+                  for p, cities in opt.choices.items()]
+        return picked[: opt.count]
+
+    def _update(self, *_):
+        cw = self.cartwright.isChecked()
+        for i, label in enumerate(self.previews):
+            award = closing.preview(self.state, self.cities_for(i), cartwright=cw)
+            label.setText("\u2192 " + award_text(self.state, award))
+
+    def chosen(self) -> tuple[dict, bool]:
+        """The close_route arguments, and whether the Cartwright is to be called first."""
+        i = max(0, self.group.checkedId())
+        opt = self.options[i]
+        args = {"option": opt.kind, "cities": self.cities_for(i)}
+        if opt.province:
+            args["province"] = opt.province
+        call = self.cartwright.isChecked() and self.state.turn.official != "cartwright"
+        return args, call

@@ -1,0 +1,76 @@
+"""The score board: a thin table model over the game's players (thurn_and_taxis.score)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
+from PySide6.QtGui import QBrush, QFont
+
+from companion.thurn_and_taxis.scoring import ranking, scores, winner
+
+from .map_view import player_colour
+
+HEADERS = ("Player", "Houses left", "Carriage", "Tiles", "Score")
+
+
+class ScoreModel(QAbstractTableModel):
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.state = None
+        self.rows: list[dict] = []
+
+    def set_state(self, s) -> None:
+        self.beginResetModel()
+        self.state = s
+        self.rows = scores(s)
+        self.endResetModel()
+
+    def rowCount(self, parent=QModelIndex()):
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent=QModelIndex()):
+        return 0 if parent.isValid() else len(HEADERS)
+
+    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
+        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
+            if 0 <= section < len(HEADERS):
+                return HEADERS[section]
+        return None
+
+    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
+        if not index.isValid() or not 0 <= index.row() < len(self.rows) or not 0 <= index.column() < len(HEADERS):
+            return None
+        s, row, col = self.state, self.rows[index.row()], index.column()
+        p = s.players[index.row()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._cell(s, p, row, col, index.row())
+        if role == Qt.ItemDataRole.ToolTipRole:
+            if col == 3 and p.tiles:
+                return "\n".join(f"{s.board.stacks[sid].name}: {v}" for sid, v in p.tiles)
+            if col == 4:
+                return (f"{row['carriage_points']} (carriage) + {row['tiles']} (tiles) "
+                        f"\u2212 {row['houses_left']} (houses left)")
+            return None
+        if role == Qt.ItemDataRole.ForegroundRole and col == 0:
+            return QBrush(player_colour(p.colour))
+        if role == Qt.ItemDataRole.FontRole and (index.row() == s.turn.seat and not s.over
+                                                 or s.over and winner(s) == index.row()):
+            f = QFont()
+            f.setBold(True)
+            return f
+        if role == Qt.ItemDataRole.TextAlignmentRole and col > 0:
+            return int(Qt.AlignmentFlag.AlignCenter)
+        return None
+
+    def _cell(self, s, p, row, col, seat):
+        if col == 0:
+            mark = "\u25b6 " if seat == s.turn.seat and not s.over else ""
+            if s.over:
+                mark = f"{ranking(s).index(seat) + 1}. "
+            return f"{mark}{p.name}"
+        if col == 1:
+            return str(row["houses_left"])
+        if col == 2:
+            return f"{p.carriage} ({row['carriage_points']} pts)" if p.carriage else "\u2013"
+        if col == 3:
+            return f"{row['tiles']} ({len(p.tiles)} tile{'s' if len(p.tiles) != 1 else ''})" if p.tiles else "\u2013"
+        return str(row["score"])

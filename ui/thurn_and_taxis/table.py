@@ -1,0 +1,332 @@
+"""The Thurn and Taxis table: the map, the display and deck, the officials, the active player's
+route and hand (behind the privacy screen), the score board and what may still be done this turn.
+
+Every click becomes one input for the session; the screen redraws from the state. With a virtual
+deck the app turns up the display's cards itself right after the action that opened a gap.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDialog,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QInputDialog,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from companion.core.inputs import Input, draw
+from companion.thurn_and_taxis import officials, routes
+from companion.thurn_and_taxis.board import OFFICIALS
+from companion.thurn_and_taxis.rules import route_text
+from companion.thurn_and_taxis.scoring import ranking, score
+
+from ..widgets.hand_panel import CardItem, HandPanel
+from ..widgets.phase_bar import PhaseBar
+from .close_dialog import CloseDialog
+from .map_view import MapView, player_colour
+from .models import ScoreModel
+from .none_guard import guard
+from .setup_dialog import ask_setup as _ask_setup
+
+guard()
+
+
+def create(table):
+    return ThurnTable(table)
+
+
+def ask_setup(parent, pack):
+    return _ask_setup(parent, pack)
+
+
+class Dialogs:
+    """Kept apart so tests can answer them without opening windows."""
+
+    def __init__(self, parent):
+        self.parent = parent
+
+    def close_route(self, state) -> tuple[dict, bool] | None:
+        dlg = CloseDialog(state, self.parent)
+        return dlg.chosen() if dlg.exec() == QDialog.DialogCode.Accepted else None
+
+    def which_end(self, state, card: str) -> str | None:
+        p, b = state.active, state.board
+        ends = {f"Beside {b.name(p.route[0])} (left end)": "left",
+                f"Beside {b.name(p.route[-1])} (right end)": "right"}
+        text, ok = QInputDialog.getItem(self.parent, "Which end?", f"Play {b.name(card)}:",
+                                        list(ends), 0, False)
+        return ends[text] if ok else None
+
+
+class ThurnTable(QWidget):
+    def __init__(self, table, parent=None):
+        super().__init__(parent)
+        self.table = table
+        self.dialogs = Dialogs(self)
+        board = table.state.board
+        self.phase = PhaseBar()
+        self.phase.advance.connect(lambda kind: self.submit(kind))
+
+        self.map = MapView(board)
+        self.scores = ScoreModel(self)
+        self.score_view = QTableView()
+        self.score_view.setModel(self.scores)
+        self.score_view.verticalHeader().hide()
+        self.score_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.score_view.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.score_view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.score_view.verticalHeader().setDefaultSectionSize(22)
+        self.score_view.setMinimumHeight(22 * 5 + 26)
+        self.score_view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+
+        # the display and the deck
+        self.display_buttons = [QPushButton() for _ in range(board.game["display_size"])]
+        dbox = QGroupBox("Display")
+        dgrid = QGridLayout(dbox)
+        dgrid.setSpacing(4)
+        for i, b in enumerate(self.display_buttons):
+            b.setMinimumHeight(30)
+            b.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+            b.clicked.connect(lambda _=False, i=i: self._take(i))
+            dgrid.addWidget(b, i // 3, i % 3)
+        self.deck_button = QPushButton()
+        self.deck_button.clicked.connect(self._deal)
+        self.drawn = QComboBox()
+        self.drawn_cards: list[str] = []
+        self.drawn_button = QPushButton("Enter")
+        self.drawn_button.setToolTip("The card the table turned over")
+        self.drawn_button.clicked.connect(self._enter_drawn)
+        self.deck_label = QLabel()
+        drow = QHBoxLayout()
+        drow.addWidget(self.deck_button, 1)
+        drow.addWidget(self.drawn, 1)
+        drow.addWidget(self.drawn_button)
+        dgrid.addLayout(drow, 2, 0, 1, 3)
+        dgrid.addWidget(self.deck_label, 3, 0, 1, 3)
+
+        # officials
+        obox = QGroupBox("Officials (one a turn)")
+        ogrid = QGridLayout(obox)
+        ogrid.setSpacing(4)
+        self.official_buttons = {}
+        for i, oid in enumerate(OFFICIALS):
+            o = board.officials[oid]
+            b = QPushButton(o["name"])
+            b.setToolTip(f"{o['name']} ({o['de']}): {o['effect']}")
+            b.clicked.connect(lambda _=False, oid=oid: self._official(oid))
+            self.official_buttons[oid] = b
+            ogrid.addWidget(b, i // 2, i % 2)
+
+        # the route
+        rbox = QGroupBox("Route in progress")
+        rlay = QVBoxLayout(rbox)
+        self.route_label = QLabel()
+        self.route_label.setWordWrap(True)
+        self.discard_button = QPushButton("Give up the route")
+        self.discard_button.setToolTip("Discard the whole route when no card fits (or you want a new one)")
+        self.discard_button.clicked.connect(lambda: self.submit("discard_route"))
+        self.close_button = QPushButton("Close the route\u2026")
+        self.close_button.clicked.connect(self._close)
+        rrow = QHBoxLayout()
+        rrow.addWidget(self.discard_button)
+        rrow.addWidget(self.close_button)
+        rlay.addWidget(self.route_label)
+        rlay.addLayout(rrow)
+
+        self.hand = HandPanel("Hand", columns=5)
+        self.hand.setMinimumHeight(110)
+        self.hand.card_clicked.connect(self._play)
+
+        # the map with the player's hand in front of it; the supply, route and scores beside
+        left = QSplitter(Qt.Orientation.Vertical)
+        left.addWidget(self.map)
+        left.addWidget(self.hand)
+        left.setStretchFactor(0, 3)
+        left.setStretchFactor(1, 1)
+        left.setChildrenCollapsible(False)
+        right = QWidget()
+        rl = QVBoxLayout(right)
+        rl.setContentsMargins(0, 0, 0, 0)
+        rl.setSpacing(4)
+        for w in (dbox, obox, rbox):
+            rl.addWidget(w)
+        rl.addWidget(self.score_view, 1)
+        right.setMinimumWidth(340)
+        right.setMaximumWidth(460)
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(left)
+        split.addWidget(right)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
+        split.setChildrenCollapsible(False)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(self.phase)
+        lay.addWidget(split, 1)
+        self.refresh()
+        self._fill_display()
+
+    # -- helpers ---------------------------------------------------------------------------------
+    @property
+    def state(self):
+        return self.table.state
+
+    @property
+    def virtual(self) -> bool:
+        return self.state.deck_mode == "virtual"
+
+    def submit(self, kind: str, **args):
+        return self.table.submit(Input(kind, args))
+
+    def _deal(self):
+        """Draw the pending card (blind draw or display refill) from the app's virtual deck."""
+        request = self.table.session.pending_draw()
+        if request is None or not request.choices:
+            return None
+        return self.table.submit(draw(self.table.session.bag.pick(list(request.choices)), "app"))
+
+    def _fill_display(self):
+        if self.virtual:
+            while self.state.refill_due() and not self.state.over:
+                out = self._deal()
+                if out is None or not out.accepted:
+                    break
+
+    def _enter_drawn(self):
+        i = self.drawn.currentIndex()
+        card = self.drawn_cards[i] if 0 <= i < len(self.drawn_cards) else None
+        if card:
+            self.table.submit(draw(card, "table"))
+
+    # -- actions ---------------------------------------------------------------------------------
+    def _take(self, i: int):
+        card = self.state.display[i]
+        if card is None:
+            return
+        out = self.submit("take_display", card=card)
+        if out is not None and out.accepted:
+            self._fill_display()
+
+    def _official(self, oid: str):
+        out = self.submit("official", name=oid)
+        if out is not None and out.accepted:
+            self._fill_display()
+
+    def _play(self, card: str):
+        s = self.state
+        if s.turn.cut_due:
+            self.submit("cut_hand", cards=[card])
+            return
+        ends = routes.fitting_ends(s, s.active, card) if s.active.route else []
+        args = {"card": card}
+        if len(ends) == 2 and len(s.active.route) > 1:
+            end = self.dialogs.which_end(s, card)
+            if end is None:
+                return
+            args["end"] = end
+        elif len(ends) == 1:
+            args["end"] = ends[0]
+        self.submit("play", **args)
+
+    def _close(self):
+        answer = self.dialogs.close_route(self.state)
+        if answer is None:
+            return
+        args, call_cartwright = answer
+        if call_cartwright:
+            out = self.submit("official", name="cartwright")
+            if out is None or not out.accepted:
+                return
+        self.submit("close_route", **args)
+        if self.state.turn.cut_due:
+            self.hand.reveal()  # the player chooses which cards to keep
+
+    # -- redraw ----------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        s = self.state
+        self.map.set_state(s)
+        self.scores.set_state(s)
+        self._refresh_phase(s)
+        self._refresh_display(s)
+        self._refresh_route(s)
+        self._refresh_hand(s)
+
+    def _refresh_phase(self, s):
+        if s.over:
+            best = s.players[ranking(s)[0]]
+            self.phase.set_phase(f"Game over after round {s.round}: {best.name} wins with "
+                                 f"{score(s, best)}", ["Final scores are on the score board."], None)
+            return
+        p = s.active
+        end = " \u00b7 final round" if s.ended_by is not None else ""
+        where = f"Round {s.round}{end} \u00b7 {p.name}'s turn ({p.colour})"
+        steps = self.table.session.next_steps()
+        todo = [st.text + ("" if st.required else " (may)") for st in steps if st.kind != "end_turn"]
+        if s.turn.official:
+            todo.append(f"Official this turn: {officials.title(s, s.turn.official)}"
+                        + (" (empty hand)" if s.turn.forced else ""))
+        can_end = any(st.kind == "end_turn" for st in steps)
+        self.phase.set_phase(where, [" \u00b7 ".join(todo[:4])] + todo[4:],
+                             "End turn" if can_end else None, "end_turn")
+
+    def _refresh_display(self, s):
+        b = s.board
+        may_take = not routes.check_take(s) and not s.refill_due() and not s.over
+        for btn, card in zip(self.display_buttons, s.display, strict=True):
+            btn.setText(b.name(card) if card else "\u2013")
+            btn.setEnabled(card is not None and may_take)
+            edge = b.provinces[b.cities[card].province].colour if card else "#ccc"
+            btn.setStyleSheet(f"QPushButton {{ border-left: 7px solid {edge}; }}")
+            btn.setToolTip(f"{b.name(card)} ({b.provinces[b.cities[card].province].name})" if card else "")
+        request = self.table.session.pending_draw()
+        refill = s.refill_due()
+        self.deck_button.setVisible(self.virtual)
+        self.deck_button.setEnabled(request is not None and (refill or may_take))
+        self.deck_button.setText("Turn up a display card" if refill else "Draw from the deck")
+        self.drawn.setVisible(not self.virtual)
+        self.drawn_button.setVisible(not self.virtual)
+        # item ids kept beside the combo: QComboBox userData crashed PySide6 6.12 on repeated clear()
+        self.drawn_cards = sorted(set(s.deck.cards_left()), key=b.name)
+        self.drawn.clear()
+        self.drawn.addItems([b.name(c) for c in self.drawn_cards])
+        self.drawn_button.setEnabled(request is not None and (refill or may_take))
+        self.drawn_button.setText("Turned up" if refill else "Drawn")
+        self.deck_label.setText(f"Deck: {s.deck.left} cards \u00b7 discard pile: {len(s.deck.discard)}")
+        for oid, btn in self.official_buttons.items():
+            bad = officials.why_not(s, oid) if not s.over else None
+            btn.setEnabled(not s.over and bad is None)
+            used = s.turn.official == oid
+            btn.setStyleSheet("QPushButton { font-weight: 600; color: #1d4ed8; }" if used else "")
+
+    def _refresh_route(self, s):
+        p = s.active
+        self.route_label.setText(f"{p.name}: {route_text(s, p.route)} ({len(p.route)} card{'s' if len(p.route) != 1 else ''})"
+                                 if p.route else f"{p.name} has no route in progress.")
+        kinds = {st.kind for st in self.table.session.next_steps()}
+        self.discard_button.setEnabled("discard_route" in kinds)
+        self.close_button.setEnabled("close_route" in kinds)
+
+    def _refresh_hand(self, s):
+        p, b, t = s.active, s.board, s.turn
+        # lit: the card fits the route and the turn still has a play (after taking, or to come)
+        can_play = not s.over and not t.closed and t.played < routes.plays_allowed(s)
+        items = []
+        for card in sorted(s.hand(), key=b.name):
+            bad = routes.fit(s, p, card)
+            lit = t.cut_due or (can_play and bad is None)
+            tip = "Click to discard it" if t.cut_due else (bad.reason if bad else "Fits: click to play it")
+            items.append(CardItem(card, b.name(card), lit, tip,
+                                  b.provinces[b.cities[card].province].colour))
+        self.hand.set_hand(None if s.over else p.name, items, player_colour(p.colour).name())

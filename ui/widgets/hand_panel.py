@@ -1,0 +1,138 @@
+"""A player's hand behind a privacy screen, for any game with private cards.
+
+While covered, the panel shows only "Pass the laptop to <owner>"; the owner clicks to reveal the
+cards. A new owner (the next player's turn) covers it again. Cards are plain items: an id (sent
+back when the card is clicked), a label, whether it is lit (playable now) and a tooltip. An
+unlit card can still be clicked, so the game can say why it does not fit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+
+@dataclass(frozen=True)
+class CardItem:
+    id: str
+    label: str
+    lit: bool = True
+    tooltip: str = ""
+    colour: str | None = None  # an accent for the card's edge, e.g. its suit or province
+
+
+class HandPanel(QFrame):
+    card_clicked = Signal(str)
+    revealed = Signal(str)
+
+    def __init__(self, title: str = "Hand", columns: int = 4, parent=None):
+        super().__init__(parent)
+        self.title = title
+        self.columns = columns
+        self.owner: str | None = None
+        self.buttons: list[QPushButton] = []
+        self.items: list[CardItem] = []
+
+        self.cover_button = QPushButton()
+        self.cover_button.setObjectName("handCover")
+        self.cover_button.setStyleSheet(
+            "#handCover { background: #34495e; color: white; font-size: 14px; border-radius: 6px;"
+            " padding: 10px; }")
+        self.cover_button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.cover_button.clicked.connect(self.reveal)
+
+        self.heading = QLabel()
+        self.heading.setStyleSheet("font-weight: 600;")
+        self.hide_button = QPushButton("Hide")
+        self.hide_button.setToolTip("Cover the hand before passing the laptop on")
+        self.hide_button.clicked.connect(self.cover)
+        self.empty = QLabel("No cards")
+        self.empty.setStyleSheet("color: #777;")
+        self.grid = QGridLayout()
+        self.grid.setSpacing(4)
+        for c in range(columns):  # a lone card keeps its width instead of filling the row
+            self.grid.setColumnStretch(c, 1)
+        head = QHBoxLayout()
+        head.addWidget(self.heading, 1)
+        head.addWidget(self.hide_button)
+        shown = QWidget()
+        col = QVBoxLayout(shown)
+        col.setContentsMargins(0, 0, 0, 0)
+        col.addLayout(head)
+        col.addWidget(self.empty)
+        col.addLayout(self.grid)
+        col.addStretch(1)
+
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self.cover_button)
+        self.stack.addWidget(shown)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(self.stack)
+        self._update_cover()
+
+    @property
+    def is_revealed(self) -> bool:
+        return self.stack.currentIndex() == 1
+
+    def set_hand(self, owner: str | None, items: list[CardItem], accent: str | None = None) -> None:
+        """Show ``owner``'s cards (covered again if the owner changed); ``accent`` colours the owner."""
+        if owner != self.owner:
+            self.owner = owner
+            self.cover()
+        self.items = list(items)
+        for b in self.buttons:  # hidden at once: deleteLater waits for the event loop
+            self.grid.removeWidget(b)
+            b.hide()
+            b.deleteLater()
+        self.buttons = []
+        for i, item in enumerate(self.items):
+            b = QPushButton(item.label)
+            b.setToolTip(item.tooltip)
+            b.setMinimumHeight(34)
+            b.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+            b.setStyleSheet(_card_style(item))
+            b.clicked.connect(lambda _=False, cid=item.id: self.card_clicked.emit(cid))
+            self.grid.addWidget(b, i // self.columns, i % self.columns)
+            self.buttons.append(b)
+        self.empty.setVisible(not self.items)
+        self.heading.setText(f"{owner}'s {self.title.lower()} ({len(self.items)})" if owner else self.title)
+        self.heading.setStyleSheet(f"font-weight: 600; color: {accent};" if accent else "font-weight: 600;")
+        self._update_cover()
+
+    def reveal(self) -> None:
+        if self.owner is not None:
+            self.stack.setCurrentIndex(1)
+            self.revealed.emit(self.owner)
+
+    def cover(self) -> None:
+        self.stack.setCurrentIndex(0)
+
+    def _update_cover(self) -> None:
+        who = self.owner or "the next player"
+        self.cover_button.setText(f"Pass the laptop to {who}.\n\n{who}: click here to see your "
+                                  f"{self.title.lower()}.")
+        self.cover_button.setEnabled(self.owner is not None)
+
+
+def _card_style(item: CardItem) -> str:
+    edge = item.colour or "#888"
+    if item.lit:
+        return (f"QPushButton {{ font-weight: 600; background: #fffdf5; color: #222;"
+                f" border: 2px solid {edge}; border-left: 8px solid {edge}; border-radius: 4px; }}"
+                " QPushButton:hover { background: #fff3c4; }")
+    return (f"QPushButton {{ background: #eeeeee; color: #8a8a8a; border: 1px solid #cfcfcf;"
+            f" border-left: 8px solid {edge}; border-radius: 4px; }}")
+
