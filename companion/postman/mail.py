@@ -13,14 +13,14 @@ def draw_request(state: PostmanState) -> DrawRequest | None:
     if t.discards_owed:
         side = t.discards_owed[0]
         hand = state.hand(side)
-        return DrawRequest(f"a random card from the {side}' hand to discard", tuple(hand),
+        return DrawRequest(f"discard a random card from the {side}' hand", tuple(hand),
                            "postman.card.confusion", who=OTHER[side])
     if t.draws_owed:
         side = t.draws_owed[0]
         deck = state.deck(side)
         pile = deck.cards_left() or sorted(deck.discard, key=str)
-        why = "deal" if t.phase == "deal" else "draw"
-        return DrawRequest(f"{why}: a card for the {side}", tuple(pile), "postman.mail.draw", who=side)
+        why = "deal a card to" if t.phase == "deal" else "draw a card for"
+        return DrawRequest(f"{why} the {side}", tuple(pile), "postman.mail.draw", who=side)
     return None
 
 

@@ -87,7 +87,9 @@ class PostmanRules(Rules):
         if s.t.winner:
             return [Violation("postman.victory", f"the game is over: the {s.t.winner} have won")]
         block = blocking(s)
-        if block and inp.kind not in ALLOWED[block]:
+        early_discard = (block == "draw" and inp.kind == "discard" and s.t.phase == "mail"
+                         and s.t.drawn == 0 and not s.t.discards_owed)  # postman.mail.limit
+        if block and inp.kind not in ALLOWED[block] and not early_discard:
             raise MalformedInput(f"first: {self.next_steps(s)[0].text}")
         k = inp.kind
         if k == "draw":
@@ -179,7 +181,7 @@ class PostmanRules(Rules):
             return [Step(f"The {t.winner} have won: the enemy leader has fallen", "none", required=False)]
         req = mail.draw_request(s)
         if req is not None:
-            return [Step(f"Draw {req.purpose}", "draw", req.who, draw=req)]
+            return [Step(req.purpose[:1].upper() + req.purpose[1:], "draw", req.who, draw=req)]
         if t.due is not None:
             r = rolls.request(s, t.due)
             return [Step(f"Roll: {r.purpose}", "roll", r.who, roll=r)]
