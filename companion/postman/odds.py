@@ -39,6 +39,7 @@ __all__ = [
     "duel_odds",
     "exact_chance",
     "hit_distribution",
+    "removal_order",
     "round_odds",
     "type_roll_chances",
 ]
