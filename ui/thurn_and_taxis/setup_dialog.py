@@ -49,6 +49,9 @@ def ask_setup(parent, pack) -> dict | None:
     if dlg.exec() != QDialog.DialogCode.Accepted:
         return None
     players = [e.text().strip() for e in names if e.text().strip()]
+    for i, name in enumerate(players):  # two players of one name would be refused by the setup
+        if name in players[:i]:
+            players[i] = f"{name} {i + 1}"
     if len(players) < game["players_min"]:
         players = (players + ["Anna", "Ben"])[: game["players_min"]]
     return {"players": players, "deck": deck.currentData(),
