@@ -46,6 +46,14 @@ def blocking(s: PostmanState) -> str | None:
     return None
 
 
+def _luck_after_roll(s: PostmanState, inp: Input) -> bool:
+    """A Luck card played right after a roll (its window is the die just rolled)."""
+    if inp.kind != "play_card" or s.t.before_roll is None:
+        return False
+    card = s.catalog.cards.get(inp.args.get("card")) if isinstance(inp.args.get("card"), str) else None
+    return card is not None and card.effect == "luck"
+
+
 ALLOWED = {"draw": ("draw",), "roll": ("roll", "play_card"), "offer": ("retreat", "stay", "play_card"),
            "decision": ("casualties", "battle_retreat", "play_card")}
 
@@ -85,6 +93,8 @@ class PostmanRules(Rules):
             raise MalformedInput(f"The Postman has no input '{inp.kind}'")
         a = inp.args
         if s.t.winner:
+            if _luck_after_roll(s, inp):  # Luck rerolls the die that decided it (facts, problem 18)
+                return cards.check_play(s, a)
             return [Violation("postman.victory", f"the game is over: the {s.t.winner} have won")]
         block = blocking(s)
         early_discard = (block == "draw" and inp.kind == "discard" and s.t.phase == "mail"
