@@ -19,6 +19,7 @@ HERE = Path(__file__).resolve().parent
 BENCHMARKS = {
     "startup.py": (["--runs", "11"], ["--runs", "3"]),
     "replay.py": (["--repeats", "21"], ["--repeats", "5"]),
+    "battle_odds.py": ([], ["--repeats", "5"]),
 }
 
 
