@@ -37,10 +37,7 @@ from ..widgets.phase_bar import PhaseBar
 from .close_dialog import CloseDialog
 from .map_view import MapView, player_colour
 from .models import ScoreModel
-from .none_guard import guard
 from .setup_dialog import ask_setup as _ask_setup
-
-guard()
 
 
 def create(table):
