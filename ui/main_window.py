@@ -159,9 +159,12 @@ class MainWindow(QMainWindow):
         self.table_layout.addWidget(self.screen_widget, 1)
         self.rules.set_pack(session.pack)
         self.stack.setCurrentWidget(self.table_area)
-        for dock in (self.log_dock, self.dice_dock, self.rules_dock):
-            dock.show()
-        self.dice_dock.raise_()
+        # a screen may leave out docks it has no use for (a card game needs no dice tray)
+        wanted = getattr(self.screen_widget, "docks", ("log", "dice", "rules"))
+        for name, dock in (("log", self.log_dock), ("dice", self.dice_dock), ("rules", self.rules_dock)):
+            dock.setVisible(name in wanted)
+        if "dice" in wanted:
+            self.dice_dock.raise_()
         self.refresh()
 
     def close_game(self) -> None:
@@ -186,7 +189,7 @@ class MainWindow(QMainWindow):
         self.log.set_journal(s.journal)
         request = s.pending_roll()
         self.dice.set_request(request, s.entries)
-        if request is not None:
+        if request is not None and self.dice_dock.isVisible():
             self.dice_dock.raise_()
         last = s.entries[-1] if s.entries else None
         if last and last.input.kind == "roll":

@@ -68,6 +68,8 @@ class Dialogs:
 
 
 class ThurnTable(QWidget):
+    docks = ("log", "rules")  # no dice in Thurn and Taxis
+
     def __init__(self, table, parent=None):
         super().__init__(parent)
         self.table = table
@@ -189,10 +191,7 @@ class ThurnTable(QWidget):
 
     def _deal(self):
         """Draw the pending card (blind draw or display refill) from the app's virtual deck."""
-        request = self.table.session.pending_draw()
-        if request is None or not request.choices:
-            return None
-        return self.table.submit(draw(self.table.session.bag.pick(list(request.choices)), "app"))
+        return self.table.deal_app()
 
     def _fill_display(self):
         if self.virtual:
