@@ -58,5 +58,6 @@ def describe(s: PostmanState, inp: Input) -> str:
         card = s.catalog.cards.get(a.get("card"))
         extra = ", ".join(f"{key} {_town(s, v) if key in ('town', 'to') else v}" for key, v in a.items()
                           if key not in ("card", "side"))
-        return f"{card.side.capitalize()} play {card.id} {card.name}" + (f" ({extra})" if extra else "")
+        side = a.get("side", card.side)  # an overridden play may be by the other colour's side
+        return f"{str(side).capitalize()} play {card.id} {card.name}" + (f" ({extra})" if extra else "")
     return k.replace("_", " ")
