@@ -119,3 +119,28 @@ def test_samples_are_what_the_builder_plays(name):
     assert [i.to_json() for i in saved.inputs] == [i.to_json() for i in built.inputs]
     session, _verdicts = records.restore(saved, name, pack())
     assert session.rules.state_json(session.state)["turn"] >= 1
+
+
+def test_the_docs_example_plays_as_written():
+    """docs/games/postman.md: its example inputs are accepted, in order, from the position the
+    text describes (the General and a Patrol in Riverford, the Postmen's turn 2)."""
+    from companion.core.inputs import Input
+
+    from .kit import Table
+
+    doc = (ROOT / "docs" / "games" / "postman.md").read_text(encoding="utf-8")
+    example, override = (json.loads("[" + block.split("```")[0] + "]") for block in doc.split("```json")[2:4])
+    t = Table(postmen=["3D"])
+    t.to_phase("holnists", "move")
+    t.move(["general1", "patrol1"], "mid2")
+    t.end_phase()
+    t.ok("fight", town="mid2")
+    t.roll(1)  # the Militia stay out
+    t.to_phase("postmen", "move")
+    for raw in example:
+        out = t.session.submit(Input.from_json(raw))
+        assert out.accepted and not out.violations, (raw, out.violations)
+    assert t.t.winner == "postmen"
+    t2 = Table()
+    out = t2.session.submit(Input.from_json(override[0]).with_override(()), override=True)
+    assert [v.rule for v in out.violations] == override[0]["override"]
