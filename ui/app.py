@@ -5,7 +5,6 @@ replay` and `posthorn check-pack` start fast and work without a display.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import os
 import sys
 
@@ -51,18 +50,27 @@ def run_gui(args) -> int:
 
     if args.screenshot:
         return _screenshot(app, win, args)
+    painted = []
     if args.quit_after_first_frame:
         class FirstFrame(QObject):
             def eventFilter(self, obj, event):
                 if event.type() == QEvent.Type.Paint:
-                    QTimer.singleShot(0, app.quit)
+                    painted.append(True)
                 return False
 
-        watcher = FirstFrame(win)
-        win.installEventFilter(watcher)
+        win.installEventFilter(FirstFrame(win))
     win.show()
-    if args.record and not args.quit_after_first_frame:
+    app.processEvents()  # the first frame, before the event loop's own imports (asyncio, qasync)
+    if args.quit_after_first_frame:
+        for _ in range(50):
+            if painted:
+                return 0
+            app.processEvents()
+        return 1
+    if args.record:
         QTimer.singleShot(0, lambda: win.open_record(args.record))
+    import asyncio
+
     import qasync
 
     loop = qasync.QEventLoop(app)

@@ -1,11 +1,16 @@
-"""The main window: a start page or one game's table, with the log, dice and rules docked."""
+"""The main window: a start page or one game's table, with the log, dice and rules docked.
+
+The rules core, records and packs are imported when first needed, not at start: the first frame
+must come as soon after a bare Qt window's as it can (bench/startup.py).
+"""
 
 from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
@@ -16,21 +21,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from companion.core import records
-from companion.core.autosave import Autosaver, latest
-from companion.core.export import log_markdown
-from companion.core.packs import bundled_pack
-from companion.core.session import Session
-from companion.core.storage import atomic_write, autosave_dir
 from companion.core.violations import PosthornError
 
 from . import game_screens
 from .actions import build_menus
-from .table import Table
-from .widgets.dice_tray import DiceTray
+
+if TYPE_CHECKING:
+    from .table import Table
 from .widgets.flag_banner import FlagBanner
-from .widgets.game_log import GameLog
-from .widgets.rule_viewer import RuleViewer
 from .widgets.start_page import StartPage
 
 
@@ -59,6 +57,26 @@ class MainWindow(QMainWindow):
         self.stack.addWidget(self.table_area)
         self.setCentralWidget(self.stack)
 
+        # the docks are built with the first game: the start page is all the first frame shows
+        self.log = self.dice = self.rules = None
+        self.log_dock = self.dice_dock = self.rules_dock = None
+        self.actions_ = build_menus(self)
+
+        self.start.new_game.connect(self.new_game)
+        self.start.resume.connect(self.resume)
+        self.start.open_record.connect(self.open_dialog)
+        self.banner.override_clicked.connect(self._override)
+        self.banner.rule_clicked.connect(self.show_rule)
+        self._latest = None
+        self._show_start(later=True)
+
+    def _build_docks(self) -> None:
+        if self.log_dock is not None:
+            return
+        from .widgets.dice_tray import DiceTray
+        from .widgets.game_log import GameLog
+        from .widgets.rule_viewer import RuleViewer
+
         self.log = GameLog()
         self.dice = DiceTray()
         self.rules = RuleViewer()
@@ -66,24 +84,17 @@ class MainWindow(QMainWindow):
         self.dice_dock = self._dock("Dice", self.dice, Qt.DockWidgetArea.RightDockWidgetArea)
         self.rules_dock = self._dock("Rules", self.rules, Qt.DockWidgetArea.RightDockWidgetArea)
         self.tabifyDockWidget(self.dice_dock, self.rules_dock)
-        self.dice_dock.raise_()
         self.resizeDocks([self.dice_dock], [330], Qt.Orientation.Horizontal)
         self.resizeDocks([self.log_dock], [190], Qt.Orientation.Vertical)
-
-        self.actions_ = build_menus(self)
         for dock in (self.log_dock, self.dice_dock, self.rules_dock):
             self.actions_["view_menu"].menu().addAction(dock.toggleViewAction())
-
-        self.start.new_game.connect(self.new_game)
-        self.start.resume.connect(self.resume)
-        self.start.open_record.connect(self.open_dialog)
-        self.banner.override_clicked.connect(self._override)
-        self.banner.rule_clicked.connect(self.show_rule)
         self.log.rule_requested.connect(self.show_rule)
         self.dice.roll_app.connect(lambda: self.table and self.table.roll_app())
         self.dice.roll_table.connect(lambda v: self.table and self.table.roll_table(v))
         self.dice.problem.connect(self.banner.show_error)
-        self._show_start()
+
+    def _docks(self) -> tuple:
+        return tuple(d for d in (self.log_dock, self.dice_dock, self.rules_dock) if d is not None)
 
     def _dock(self, title, widget, area) -> QDockWidget:
         dock = QDockWidget(title, self)
@@ -93,20 +104,48 @@ class MainWindow(QMainWindow):
         return dock
 
     # -- start page -------------------------------------------------------------------------------
-    def _show_start(self) -> None:
+    def _show_start(self, later: bool = False) -> None:
         self.stack.setCurrentWidget(self.start)
-        for dock in (self.log_dock, self.dice_dock, self.rules_dock):
+        for dock in self._docks():
             dock.hide()
-        self.refresh_resume()
+        if later:  # reading the autosaves waits until the window is on screen
+            self._after_first_frame(self.refresh_resume)
+        else:
+            self.refresh_resume()
         self._update_actions()
 
+    def _after_first_frame(self, fn) -> None:
+        """Run ``fn`` once the window has painted (or after half a second if it is never shown)."""
+        done = []
+
+        def once():
+            if not done:
+                done.append(True)
+                fn()
+
+        class Painted(QObject):
+            def eventFilter(self, obj, event):
+                if event.type() == QEvent.Type.Paint and not done:
+                    QTimer.singleShot(0, once)
+                return False
+
+        self._painted_filter = Painted(self)
+        self.installEventFilter(self._painted_filter)
+        QTimer.singleShot(500, once)
+
     def refresh_resume(self) -> None:
+        from companion.core.autosave import latest
+
         saved, problem = latest()
         self._latest = saved
         self.start.set_resume(saved, problem)
 
     # -- opening games ----------------------------------------------------------------------------
     def new_game(self, game_id: str, setup: dict | None = None, seed: int | None = None) -> bool:
+        from companion.core.autosave import Autosaver
+        from companion.core.packs import bundled_pack
+        from companion.core.session import Session
+
         try:
             pack = bundled_pack(game_id)
         except PosthornError as e:
@@ -125,6 +164,9 @@ class MainWindow(QMainWindow):
 
     def open_record(self, path, *, continue_file: bool = False) -> bool:
         """Open a record; its game continues in an autosave, never over the file opened."""
+        from companion.core import records
+        from companion.core.autosave import Autosaver
+
         try:
             rec = records.read(Path(path))
             session, verdicts = records.restore(rec, str(path))
@@ -145,11 +187,16 @@ class MainWindow(QMainWindow):
 
     def resume(self) -> bool:
         if self._latest is None:
+            self.refresh_resume()
+        if self._latest is None:
             return False
         return self.open_record(self._latest.path, continue_file=True)
 
-    def _open(self, session: Session, autosaver: Autosaver, title: str) -> None:
+    def _open(self, session, autosaver, title: str) -> None:
+        from .table import Table
+
         self.close_game()
+        self._build_docks()
         self.table = Table(session, autosaver, self)
         self.record_title = title
         self.table.changed.connect(self.refresh)
@@ -177,7 +224,8 @@ class MainWindow(QMainWindow):
         self.screen_widget = None
         self.table.deleteLater()
         self.table = None
-        self.rules.set_pack(None)
+        if self.rules is not None:
+            self.rules.set_pack(None)
         self._show_start()
 
     # -- redraw -----------------------------------------------------------------------------------
@@ -227,11 +275,13 @@ class MainWindow(QMainWindow):
             self.table.override_last()
 
     def show_rule(self, rule_id: str) -> None:
+        self._build_docks()
         self.rules_dock.show()
         self.rules_dock.raise_()
         self.rules.show_rule(rule_id)
 
     def show_rules(self) -> None:
+        self._build_docks()
         self.rules_dock.show()
         self.rules_dock.raise_()
 
@@ -256,6 +306,8 @@ class MainWindow(QMainWindow):
 
     # -- files ------------------------------------------------------------------------------------
     def open_dialog(self) -> None:
+        from companion.core.storage import autosave_dir
+
         path, _ = QFileDialog.getOpenFileName(self, "Open a game record", str(autosave_dir()),
                                               "Posthorn records (*.json);;All files (*)")
         if path:
@@ -264,6 +316,8 @@ class MainWindow(QMainWindow):
     def save_as(self, path) -> bool:
         if self.table is None:
             return False
+        from companion.core import records
+
         try:
             records.save(self.table.session, Path(path), self.record_title, self.table.autosaver.created)
         except OSError as e:
@@ -283,6 +337,9 @@ class MainWindow(QMainWindow):
     def export_log(self, path) -> bool:
         if self.table is None:
             return False
+        from companion.core.export import log_markdown
+        from companion.core.storage import atomic_write
+
         try:
             atomic_write(Path(path), log_markdown(self.table.session, self.record_title))
         except OSError as e:

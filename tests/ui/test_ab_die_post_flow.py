@@ -120,6 +120,7 @@ def test_a_flight_through_the_window(window, qtbot):
     qtbot.addWidget(again)
     again.warn = lambda title, text: (_ for _ in ()).throw(AssertionError(text))
     again.show()
+    qtbot.waitUntil(again.start.resume_button.isVisible)  # the autosaves are read after the first frame
     click(qtbot, again.start.resume_button)
     assert again.table.rules.state_json(again.table.state) == live
 

@@ -117,7 +117,7 @@ def test_whole_evening_with_undo_override_and_resume(window, desk, qtbot, data_d
     again = MainWindow()
     qtbot.addWidget(again)
     again.warn = lambda title, text: (_ for _ in ()).throw(AssertionError(text))
-    assert again.start.resume_box.isVisibleTo(again.start)
+    qtbot.waitUntil(lambda: again.start.resume_box.isVisibleTo(again.start))
     assert "Courier Desk" in again.start.resume_label.text()
     click(qtbot, again.start.resume_button)
     assert again.table.rules.state_json(again.table.state) == live
@@ -166,7 +166,7 @@ def test_corrupt_autosave_is_reported_and_left_alone(qtbot, data_dir):
     broken.write_text('{"format": "posthorn-record", "version": 1, "game": "couriers", "inp')
     win = Win()
     qtbot.addWidget(win)
-    assert "couriers-broken.json" in win.start.problem.text()
+    qtbot.waitUntil(lambda: "couriers-broken.json" in win.start.problem.text())
     assert "not valid JSON" in win.start.problem.text()
     assert not win.start.resume_box.isVisibleTo(win.start)
     assert broken.read_text().endswith('"inp')

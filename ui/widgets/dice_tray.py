@@ -7,7 +7,6 @@ session, and the chart below keeps app and table rolls apart against the exact o
 
 from __future__ import annotations
 
-import asyncio
 import random
 
 from PySide6.QtCore import Qt, Signal
@@ -113,6 +112,8 @@ class DiceTray(QWidget):
     def _roll_clicked(self) -> None:
         if self.request is None:
             return
+        import asyncio
+
         try:
             asyncio.get_running_loop()  # the qasync loop of the running app
             running = True
@@ -126,6 +127,8 @@ class DiceTray(QWidget):
 
     async def _shake(self, dice: Dice) -> None:
         """A short tumble of random faces; the real result comes from the session's dice."""
+        import asyncio
+
         for _ in range(8):
             self.show_values([random.randint(1, dice.sides) for _ in range(dice.count)])
             await asyncio.sleep(0.04)
