@@ -51,7 +51,10 @@ def loss_target(s: DeskState, speed: str, nearest: float | None) -> tuple[int, t
     if band is None:
         return sp.lost_on, ()
     within, step = band
-    return max(sp.dice.lowest + 1, sp.lost_on - step), (f'enemy within {within:g}" (\u2212{step})',)
+    # lower, never below "lowest total + 1" (so some roll still gets through), and never higher
+    # than without the enemy: a house pack may set lost_on that low itself
+    floor = min(sp.lost_on, sp.dice.lowest + 1)
+    return max(floor, sp.lost_on - step), (f'enemy within {within:g}" (\u2212{step})',)
 
 
 # -- checks -----------------------------------------------------------------------------------------

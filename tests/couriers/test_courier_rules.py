@@ -8,13 +8,14 @@ keeps it that way when a rule is added.
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 
 import pytest
 
 from companion.core.dice import Dice
 from companion.core.inputs import Input
 from companion.core.violations import MalformedInput
-from companion.couriers.riders import location_target
+from companion.couriers.riders import location_target, loss_target
 from companion.couriers.rules import RULE_IDS
 
 
@@ -189,6 +190,21 @@ def test_couriers_loss(make_desk, speed, nearest, scale, dice, target):
     assert req.rule == "couriers.loss" and req.success is False
     assert str(req.dice) == dice and req.target == target
     assert req.chance_met == pytest.approx(Dice.parse(dice).chance_at_least(target))
+
+
+def test_couriers_loss_never_rises_near_the_enemy(desk):
+    """'(or less if closer to the enemy)': a band lowers the loss number down to the dice's lowest
+    total + 1, and never raises it, even in a house pack whose loss number is already that low."""
+    settings = desk.state.settings
+    speeds = dict(settings.speeds)
+    speeds["officer"] = replace(speeds["officer"], lost_on=2)      # a house rule: always lost
+    desk.state.settings = replace(settings, speeds=speeds)
+    assert loss_target(desk.state, "officer", None)[0] == 2
+    assert loss_target(desk.state, "officer", 1.0)[0] == 2
+    assert loss_target(desk.state, "double", 1.0)[0] == 3              # 6 - 3
+    speeds["double"] = replace(speeds["double"], lost_on=3)
+    desk.state.settings = replace(settings, speeds=speeds)
+    assert loss_target(desk.state, "double", 1.0)[0] == 2              # 1d6: floor is 2
 
 
 def test_couriers_loss_roll_results(desk):
