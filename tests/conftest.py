@@ -102,10 +102,6 @@ class Desk:
         """End this turn (from the courier step) and go to the next turn's courier step."""
         return self.end_turn().courier_step()
 
-    def send(self, sender: str, recipient: str, message: str = "Advance", **more) -> str:
-        entry = self.ok("send_courier", sender=sender, recipient=recipient, message=message, **more)
-        return list(self.state.couriers)[-1] if entry else ""
-
     def ride(self, cid: str, *loss_roll: int, speed: str = "officer", arrives: bool = True,
              nearest_enemy=None):
         """Move a courier and make its loss roll with the given table dice."""
