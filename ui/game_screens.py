@@ -7,7 +7,7 @@ from importlib import import_module
 from companion.games import rules_for
 
 SCREENS = {"couriers": "ui.couriers.desk", "ab_die_post": "ui.ab_die_post.table",
-           "thurn_and_taxis": "ui.thurn_and_taxis.table"}
+           "thurn_and_taxis": "ui.thurn_and_taxis.table", "postman": "ui.postman.table"}
 
 
 def rules(game_id: str):

@@ -1,0 +1,116 @@
+"""Cards: the draw prompt (the app deals, or the table types the card it drew from its own deck)
+and each side's hand behind its own privacy screen, playable cards lit with their effect."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QCompleter,
+    QFrame,
+    QGridLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..widgets.hand_panel import CardItem, HandPanel
+
+SUIT = {"H": "\u2665", "D": "\u2666", "C": "\u2663", "S": "\u2660"}
+
+
+def card_label(cid: str, name: str) -> str:
+    return f"{cid[:-1]}{SUIT[cid[-1]]} {name}"
+
+
+class DrawPrompt(QFrame):
+    """A card the table must draw now: ``deal`` for the app's deck, ``typed`` for a real one."""
+
+    deal = Signal()
+    deal_all = Signal()
+    typed = Signal(str)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setObjectName("drawPrompt")
+        self.setStyleSheet("#drawPrompt { background: #eef4fb; border: 1px solid #9bb8d8; border-radius: 5px; }")
+        self.text = QLabel()
+        self.text.setWordWrap(True)
+        self.text.setStyleSheet("font-weight: 600;")
+        self.deal_button = QPushButton("Draw from the app's deck")
+        self.all_button = QPushButton("Deal all")
+        self.all_button.setToolTip("Every card owed now, from the app's deck")
+        self.entry = QLineEdit()
+        self.entry.setPlaceholderText("or the card drawn, e.g. QH or 10S")
+        self.entry.setToolTip("A real deck: type the card that was drawn and press Enter")
+        self.enter_button = QPushButton("Enter")
+        grid = QGridLayout(self)
+        grid.setContentsMargins(8, 6, 8, 6)
+        grid.addWidget(self.text, 0, 0, 1, 3)
+        grid.addWidget(self.deal_button, 1, 0, 1, 2)
+        grid.addWidget(self.all_button, 1, 2)
+        grid.addWidget(self.entry, 2, 0, 1, 2)
+        grid.addWidget(self.enter_button, 2, 2)
+        self.deal_button.clicked.connect(self.deal)
+        self.all_button.clicked.connect(self.deal_all)
+        self.entry.returnPressed.connect(self._typed)
+        self.enter_button.clicked.connect(self._typed)
+
+    def set_request(self, request, owed: int) -> None:
+        self.setVisible(request is not None)
+        if request is None:
+            return
+        purpose = request.purpose[:1].upper() + request.purpose[1:]
+        more = f" ({owed} card(s) owed)" if owed > 1 else ""
+        self.text.setText(purpose + more)
+        random_discard = "discard" in request.purpose
+        self.deal_button.setText("Pick one at random" if random_discard else "Draw from the app's deck")
+        self.all_button.setVisible(owed > 1)
+        self.entry.setPlaceholderText("or the card discarded, e.g. 5S" if random_discard
+                                      else "or the card drawn, e.g. QH or 10S")
+        choices = sorted(set(map(str, request.choices)))
+        self.entry.setCompleter(QCompleter(choices, self.entry))
+
+    def _typed(self) -> None:
+        text = self.entry.text().strip().upper()
+        if text:
+            self.entry.clear()
+            self.typed.emit(text)
+
+
+class CardsPanel(QWidget):
+    card_clicked = Signal(str, str)  # side, card id
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.draw = DrawPrompt()
+        self.hands = {side: HandPanel("Cards", columns=2) for side in ("postmen", "holnists")}
+        self.help = QLabel("Lit cards may be played now; hover one for its effect. Click a card to "
+                           "play it; a card that needs a target asks for it on the map.")
+        self.help.setWordWrap(True)
+        self.help.setStyleSheet("color: #555;")
+        lay = QVBoxLayout(self)
+        lay.addWidget(self.draw)
+        for side, hand in self.hands.items():
+            hand.card_clicked.connect(lambda cid, s=side: self.card_clicked.emit(s, cid))
+            lay.addWidget(hand, 1)
+        lay.addWidget(self.help)
+
+    def set_hand(self, side: str, cards, deck_left: int, extra_tip=None) -> None:
+        """``cards``: CardView rows from table_queries.hand_view."""
+        items = []
+        for c in cards:
+            tip = f"{card_label(c.id, c.name)}: {c.text}."
+            tip += "\nPlayable now." if c.playable else f"\nNot now: {c.why_not}."
+            if extra_tip and c.id in extra_tip:
+                tip += "\n" + extra_tip[c.id]
+            colour = "#b3261e" if c.id[-1] in "HD" else "#222"
+            items.append(CardItem(c.id, card_label(c.id, c.name), c.playable, tip, colour))
+        owner = side.capitalize()
+        self.hands[side].set_hand(owner, items, "#1f4fa3" if side == "postmen" else "#7a1c1c")
+        self.hands[side].setToolTip(f"{deck_left} card(s) left to draw")
+
+    def cover_all(self) -> None:
+        for hand in self.hands.values():
+            hand.cover()

@@ -1,0 +1,307 @@
+"""The Postman's board: towns sized by rating with their terrain marks, roads, the Post Town and
+the Base Camp, each side's stack as a counter with its count, and the Militia.
+
+Town markers and their text keep their size on screen while the roads zoom (wheel, + and -) and
+pan (drag the empty map), so a crowded valley opens up as you zoom in and labels stay readable.
+Clicking a town emits ``town_clicked``; the screen decides what the click means.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsScene, QGraphicsView
+
+from .layout import positions
+
+SIDE_COLOURS = {"postmen": QColor("#1f4fa3"), "holnists": QColor("#7a1c1c")}
+RADIUS = {"small": 5.5, "medium": 7.5, "large": 10.0}
+TERRAIN_MARKS = (("forest", "\u2663", "#2e7d32"), ("water", "\u2248", "#1f6fb5"), ("mountains", "\u25b2", "#7b5a3a"))
+STAR = "\u2605"
+MARKS = {"reach": "#2e9d4a", "target": "#d98a00", "retreat": "#d98a00", "battle": "#c62828", "flag": "#9e9e9e"}
+
+
+@dataclass
+class TownLook:
+    """What a town marker shows now (set from the state by the screen)."""
+
+    counts: dict[str, int] = field(default_factory=dict)
+    leaders: set[str] = field(default_factory=set)
+    militia: int = 0
+    mark: str | None = None          # a key of MARKS
+    note: str = ""                   # a short line under the name (e.g. "sneak 69%")
+    selected: bool = False
+    battle: bool = False
+
+
+class TownItem(QGraphicsItem):
+    def __init__(self, town, role: str, scale: float):
+        super().__init__()
+        self.town = town
+        self.role = role  # "post", "camp" or ""
+        self.scale_ = scale
+        self.look = TownLook()
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
+        self.setAcceptHoverEvents(True)
+        self.setZValue(3)
+        self._fonts()
+
+    def _fonts(self) -> None:
+        base = QApplication.font().pointSizeF()
+        self.font = QFont()
+        self.font.setPointSizeF(base * 0.85 * self.scale_)
+        self.font.setBold(self.town.size == "large")
+        self.small = QFont()
+        self.small.setPointSizeF(base * 0.75 * self.scale_)
+        self.small.setBold(True)
+        self.name_w = QFontMetricsF(self.font).horizontalAdvance(self.town.name)
+
+    @property
+    def r(self) -> float:
+        return RADIUS[self.town.size] * self.scale_
+
+    def set_look(self, look: TownLook) -> None:
+        self.prepareGeometryChange()
+        self.look = look
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        r, k = self.r, self.scale_
+        w = max(self.name_w / 2 + 4, r + 34 * k)
+        return QRectF(-w, -r - 16 * k, 2 * w, 2 * r + 48 * k)
+
+    def shape(self) -> QPainterPath:
+        path = QPainterPath()
+        r = self.r + 6 * self.scale_
+        path.addEllipse(QPointF(0, 0), r, r)
+        return path
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        r, k, look = self.r, self.scale_, self.look
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        if look.mark:
+            p.setPen(QPen(QColor(MARKS[look.mark]), 4 * k))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawEllipse(QPointF(0, 0), r + 5 * k, r + 5 * k)
+        if look.selected:
+            p.setPen(QPen(QColor("#f2b705"), 3.5 * k))
+            p.drawEllipse(QPointF(0, 0), r + 2.5 * k, r + 2.5 * k)
+        fill = {"post": "#cfe0ff", "camp": "#f4c7c3"}.get(self.role, "#fffaf0")
+        pen = QPen(QColor("#3b3325"), 1.4 * k)
+        if self.town.edge:
+            pen.setStyle(Qt.PenStyle.DashLine)
+        if look.battle:
+            pen = QPen(QColor(MARKS["battle"]), 2.6 * k)
+        p.setPen(pen)
+        p.setBrush(QBrush(QColor(fill)))
+        p.drawEllipse(QPointF(0, 0), r, r)
+        p.setFont(self.small)
+        if self.role:
+            p.setPen(QColor("#1f4fa3" if self.role == "post" else "#7a1c1c"))
+            p.drawText(QRectF(-r, -r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter,
+                       "\u2709" if self.role == "post" else "\u2691")
+        self._terrain(p, r, k)
+        self._counters(p, r, k)
+        p.setFont(self.font)
+        p.setPen(QColor("#231d12"))
+        w = self.name_w / 2 + 2
+        p.drawText(QRectF(-w, r + 2 * k, 2 * w, 16 * k), Qt.AlignmentFlag.AlignHCenter, self.town.name)
+        if look.note:
+            p.setFont(self.small)
+            p.setPen(QColor(MARKS.get(look.mark or "reach", "#2e9d4a")).darker(130))
+            p.drawText(QRectF(-60 * k, r + 16 * k, 120 * k, 14 * k), Qt.AlignmentFlag.AlignHCenter, look.note)
+
+    def _terrain(self, p: QPainter, r: float, k: float) -> None:
+        x = -r - 2 * k
+        for tag, glyph, colour in TERRAIN_MARKS:
+            if tag in self.town.terrain:
+                p.setPen(QColor(colour))
+                p.drawText(QRectF(x - 11 * k, -r - 14 * k, 12 * k, 13 * k), Qt.AlignmentFlag.AlignCenter, glyph)
+                x -= 10 * k
+
+    def _counters(self, p: QPainter, r: float, k: float) -> None:
+        look = self.look
+        y = -r
+        for side in ("postmen", "holnists"):
+            n = look.counts.get(side, 0)
+            if not n:
+                continue
+            text = (STAR if side in look.leaders else "") + str(n)
+            box = QRectF(r + 3 * k, y, (10 + 7 * len(text)) * k, 13 * k)
+            p.setPen(QPen(QColor("#111"), 0.8 * k))
+            p.setBrush(SIDE_COLOURS[side])
+            p.drawRoundedRect(box, 3 * k, 3 * k)
+            p.setPen(QColor("#ffd54a") if side in look.leaders else QColor("white"))
+            p.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+            y += 14 * k
+        if look.militia:
+            box = QRectF(-r - 12 * k, r - 7 * k, 11 * k, 11 * k)
+            p.setPen(QPen(QColor("#444"), 0.8 * k))
+            p.setBrush(QColor("#d9d2c0"))
+            p.drawEllipse(box)
+            p.setPen(QColor("#222"))
+            p.drawText(box, Qt.AlignmentFlag.AlignCenter, str(look.militia))
+
+
+class MapView(QGraphicsView):
+    town_clicked = Signal(str)
+    town_hovered = Signal(str)
+
+    def __init__(self, board, parent=None):
+        super().__init__(parent)
+        self.board = board
+        self.large = False
+        self.setScene(QGraphicsScene(self))
+        self.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
+        self.setBackgroundBrush(QBrush(QColor("#efe8d6")))
+        self.setMinimumSize(300, 240)
+        self.pos = positions(board)
+        self.town_items: dict[str, TownItem] = {}
+        self._overlay: list = []
+        self._pressed: str | None = None
+        self._fitted = True
+        self._font_base = QApplication.font().pointSizeF()
+        self._build()
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def _build(self) -> None:
+        sc = self.scene()
+        sc.clear()
+        self.town_items = {}
+        self._overlay = []
+        xs = [p[0] for p in self.pos.values()]
+        ys = [p[1] for p in self.pos.values()]
+        self.bounds = QRectF(min(xs) - 60, min(ys) - 50, max(xs) - min(xs) + 120, max(ys) - min(ys) + 100)
+        sc.setSceneRect(self.bounds.adjusted(-400, -400, 400, 400))
+        road = QPen(QColor("#9c8760"), 2.4)
+        road.setCosmetic(True)
+        for a, b in self.board.graph.edges():
+            (ax, ay), (bx, by) = self.pos[a], self.pos[b]
+            sc.addLine(ax, ay, bx, by, road).setZValue(1)
+        k = 1.45 if self.large else 1.0
+        for tid, town in self.board.towns.items():
+            role = "post" if tid == self.board.post_town else "camp" if tid == self.board.base_camp else ""
+            item = TownItem(town, role, k)
+            item.setPos(*self.pos[tid])
+            sc.addItem(item)
+            self.town_items[tid] = item
+
+    def set_large(self, on: bool) -> None:
+        """Large type: bigger markers, counters and names for reading across the table."""
+        if on == self.large:
+            return
+        looks = {t: i.look for t, i in self.town_items.items()}
+        tips = {t: i.toolTip() for t, i in self.town_items.items()}
+        self.large = on
+        self._build()
+        for t, item in self.town_items.items():
+            item.set_look(looks[t])
+            item.setToolTip(tips[t])
+
+    def set_looks(self, looks: dict[str, TownLook], tips: dict[str, str]) -> None:
+        if QApplication.font().pointSizeF() != self._font_base:  # the window's large type changed
+            self._font_base = QApplication.font().pointSizeF()
+            self._build()
+        for tid, item in self.town_items.items():
+            item.set_look(looks.get(tid, TownLook()))
+            item.setToolTip(tips.get(tid, ""))
+
+    def show_path(self, start: str | None, path) -> None:
+        """Draw a path (a move about to be made) over the roads; None clears it."""
+        sc = self.scene()
+        for item in self._overlay:
+            sc.removeItem(item)
+        self._overlay = []
+        if not start or not path:
+            return
+        pen = QPen(QColor(46, 157, 74, 170), 7)
+        pen.setCosmetic(True)
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        towns = [start, *path]
+        for a, b in zip(towns, towns[1:], strict=False):
+            (ax, ay), (bx, by) = self.pos[a], self.pos[b]
+            line = sc.addLine(ax, ay, bx, by, pen)
+            line.setZValue(2)
+            self._overlay.append(line)
+
+    # -- zoom and pan ----------------------------------------------------------------------------
+    def fit(self) -> None:
+        self._fitted = True
+        self.fitInView(self.bounds, Qt.AspectRatioMode.KeepAspectRatio)
+
+    def zoom(self, factor: float) -> None:
+        now = self.transform().m11()
+        factor = max(0.2 / now, min(8.0 / now, factor))
+        self._fitted = False
+        self.scale(factor, factor)
+
+    def zoom_level(self) -> float:
+        return self.transform().m11()
+
+    def wheelEvent(self, event) -> None:
+        steps = event.angleDelta().y() / 120
+        if steps:
+            self.zoom(1.18 ** steps)
+        event.accept()
+
+    def keyPressEvent(self, event) -> None:
+        key = event.key()
+        if key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
+            self.zoom(1.25)
+        elif key == Qt.Key.Key_Minus:
+            self.zoom(0.8)
+        elif key == Qt.Key.Key_0:
+            self.fit()
+        else:
+            super().keyPressEvent(event)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if self._fitted:
+            self.fit()
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if self._fitted:
+            self.fit()
+
+    # -- clicks ----------------------------------------------------------------------------------
+    def town_at(self, point) -> str | None:
+        for item in self.items(point):
+            if isinstance(item, TownItem):
+                return item.town.id
+        return None
+
+    def mousePressEvent(self, event) -> None:
+        self._pressed = self.town_at(event.position().toPoint())
+        if self._pressed is None:
+            super().mousePressEvent(event)
+        else:
+            event.accept()
+
+    def mouseReleaseEvent(self, event) -> None:
+        town, self._pressed = self._pressed, None
+        if town is not None and self.town_at(event.position().toPoint()) == town:
+            self.town_clicked.emit(town)
+            event.accept()
+            return
+        super().mouseReleaseEvent(event)
+
+    def mouseMoveEvent(self, event) -> None:
+        super().mouseMoveEvent(event)
+        if event.buttons() == Qt.MouseButton.NoButton:
+            self.town_hovered.emit(self.town_at(event.position().toPoint()) or "")
+
+    def click_town(self, tid: str) -> None:
+        """For tests and keyboard use: act as if the town was clicked."""
+        self.town_clicked.emit(tid)
+
+    def town_point(self, tid: str):
+        """The town's centre in viewport coordinates (for clicking it in tests)."""
+        return self.mapFromScene(QPointF(*self.pos[tid]))

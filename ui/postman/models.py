@@ -1,0 +1,110 @@
+"""Item models for the Postman table: the units of a town (ticked to move or to lose) and the
+fighters of a battle. Thin adapters over plain lists the screen builds from the state."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt, Signal
+from PySide6.QtGui import QBrush, QColor
+
+IdRole = Qt.ItemDataRole.UserRole + 1
+SIDE_TEXT = {"postmen": "#1f4fa3", "holnists": "#7a1c1c"}
+
+
+@dataclass(frozen=True)
+class Row:
+    id: str                 # a unit id, or "militia" (several rows may share it)
+    cells: tuple[str, ...]
+    side: str
+    checkable: bool = True
+    tip: str = ""
+
+
+class CheckTable(QAbstractTableModel):
+    """Rows with a tick box in the first column; ``checked()`` lists the ticked ids."""
+
+    ticks_changed = Signal()
+
+    def __init__(self, headers: tuple[str, ...], parent=None):
+        super().__init__(parent)
+        self.headers = headers
+        self.rows: list[Row] = []
+        self.ticks: list[bool] = []
+
+    def set_rows(self, rows: list[Row], ticked=()) -> None:
+        ticked = list(ticked)
+        self.beginResetModel()
+        self.rows = list(rows)
+        self.ticks = []
+        for r in self.rows:
+            on = r.checkable and r.id in ticked
+            if on:
+                ticked.remove(r.id)
+            self.ticks.append(on)
+        self.endResetModel()
+        self.ticks_changed.emit()
+
+    def checked(self) -> list[str]:
+        return [r.id for r, on in zip(self.rows, self.ticks, strict=True) if on]
+
+    def set_checked(self, ids) -> None:
+        ids = list(ids)
+        for i, r in enumerate(self.rows):
+            on = r.checkable and r.id in ids
+            if on:
+                ids.remove(r.id)
+            self.ticks[i] = on
+        if self.rows:
+            self.dataChanged.emit(self.index(0, 0), self.index(len(self.rows) - 1, 0),
+                                  [Qt.ItemDataRole.CheckStateRole])
+        self.ticks_changed.emit()
+
+    def rowCount(self, parent=QModelIndex()):
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent=QModelIndex()):
+        return 0 if parent.isValid() else len(self.headers)
+
+    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
+        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
+            if 0 <= section < len(self.headers):
+                return self.headers[section]
+        return None
+
+    def flags(self, index):
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        f = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+        if index.column() == 0 and self.rows[index.row()].checkable:
+            f |= Qt.ItemFlag.ItemIsUserCheckable
+        return f
+
+    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
+        if not index.isValid() or not 0 <= index.row() < len(self.rows):
+            return None
+        if not 0 <= index.column() < len(self.headers):
+            return None
+        row = self.rows[index.row()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return row.cells[index.column()] if index.column() < len(row.cells) else ""
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return row.tip or None
+        if role == IdRole:
+            return row.id
+        if role == Qt.ItemDataRole.CheckStateRole and index.column() == 0 and row.checkable:
+            return Qt.CheckState.Checked if self.ticks[index.row()] else Qt.CheckState.Unchecked
+        if role == Qt.ItemDataRole.ForegroundRole and index.column() == 0:
+            return QBrush(QColor(SIDE_TEXT.get(row.side, "#333")))
+        return None
+
+    def setData(self, index, value, role=Qt.ItemDataRole.EditRole):
+        if not index.isValid() or role != Qt.ItemDataRole.CheckStateRole or index.column() != 0:
+            return False
+        if not self.rows[index.row()].checkable:
+            return False
+        state = value if isinstance(value, Qt.CheckState) else Qt.CheckState(value)
+        self.ticks[index.row()] = state == Qt.CheckState.Checked
+        self.dataChanged.emit(index, index, [Qt.ItemDataRole.CheckStateRole])
+        self.ticks_changed.emit()
+        return True

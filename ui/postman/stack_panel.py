@@ -1,0 +1,127 @@
+"""The side panel for one town: its units (tick some to move them, or to make recruit rolls),
+what the ticked stack can reach, and the retreat offer when an enemy stack arrives."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from .models import CheckTable, Row
+
+
+class OfferBox(QGroupBox):
+    """Units that may try to retreat from an arriving enemy: each with its chance and a town."""
+
+    try_retreat = Signal(str, str)
+    stay = Signal()
+
+    def __init__(self, parent=None):
+        super().__init__("Retreat?", parent)
+        self.setStyleSheet("QGroupBox { font-weight: 600; border: 2px solid #d98a00; border-radius: 5px;"
+                           " margin-top: 8px; padding-top: 6px; }")
+        self.grid = QGridLayout(self)
+        self.rows: list = []
+        self.stay_button = QPushButton("Stay (the rest stay and fight)")
+        self.stay_button.clicked.connect(self.stay)
+
+    def set_offer(self, title: str, units: list[tuple[str, str, float]], towns: list[tuple[str, str]]) -> None:
+        """``units``: (id, label, chance); ``towns``: (id, name) they may go to."""
+        for w in self.rows:
+            self.grid.removeWidget(w)
+            w.hide()
+            w.deleteLater()
+        self.rows = []
+        self.setTitle(title)
+        for i, (uid, label, chance) in enumerate(units):
+            name = QLabel(f"{label}: {chance * 100:.0f}%")
+            where = QComboBox()
+            for tid, tname in towns:
+                where.addItem(tname, tid)
+            go = QPushButton("Try to retreat")
+            go.setEnabled(bool(towns))
+            go.clicked.connect(lambda _=False, u=uid, c=where: self.try_retreat.emit(u, c.currentData()))
+            self.grid.addWidget(name, i, 0)
+            self.grid.addWidget(where, i, 1)
+            self.grid.addWidget(go, i, 2)
+            self.rows += [name, where, go]
+        self.grid.addWidget(self.stay_button, len(units), 0, 1, 3)
+
+
+class StackPanel(QWidget):
+    recruit = Signal(list)
+    ticks_changed = Signal()
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.town: str | None = None
+        self.title = QLabel("Click a town on the map")
+        self.title.setStyleSheet("font-size: 15px; font-weight: 600;")
+        self.about = QLabel()
+        self.about.setWordWrap(True)
+        self.about.setStyleSheet("color: #444;")
+        self.model = CheckTable(("Unit", "Move", "Fight", "Sneak", "Now"), self)
+        self.view = QTableView()
+        self.view.setModel(self.model)
+        self.view.verticalHeader().hide()
+        self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        head = self.view.horizontalHeader()
+        head.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        head.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.all_button = QPushButton("All")
+        self.none_button = QPushButton("None")
+        self.recruit_button = QPushButton("Recruit roll for the ticked units")
+        self.hint = QLabel()
+        self.hint.setWordWrap(True)
+        self.route = QLabel()
+        self.route.setWordWrap(True)
+        self.route.setStyleSheet("color: #1e5e2f;")
+        self.offer = OfferBox()
+        self.offer.hide()
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.all_button)
+        buttons.addWidget(self.none_button)
+        buttons.addStretch(1)
+        lay = QVBoxLayout(self)
+        lay.addWidget(self.offer)
+        lay.addWidget(self.title)
+        lay.addWidget(self.about)
+        lay.addWidget(self.view, 1)
+        lay.addLayout(buttons)
+        lay.addWidget(self.recruit_button)
+        lay.addWidget(self.hint)
+        lay.addWidget(self.route)
+        self.all_button.clicked.connect(lambda: self.model.set_checked(
+            [r.id for r in self.model.rows if r.checkable]))
+        self.none_button.clicked.connect(lambda: self.model.set_checked([]))
+        self.recruit_button.clicked.connect(lambda: self.recruit.emit(self.model.checked()))
+        self.model.ticks_changed.connect(self.ticks_changed)
+
+    def ticked(self) -> list[str]:
+        return self.model.checked()
+
+    def show_town(self, town: str | None, title: str, about: str, rows: list[Row], ticked,
+                  recruit: bool) -> None:
+        same = town == self.town
+        keep = self.ticked() if same else list(ticked)
+        self.town = town
+        self.title.setText(title)
+        self.about.setText(about)
+        self.model.set_rows(rows, [u for u in keep if any(r.id == u and r.checkable for r in rows)])
+        any_check = any(r.checkable for r in rows)
+        self.all_button.setVisible(any_check)
+        self.none_button.setVisible(any_check)
+        self.recruit_button.setVisible(recruit)

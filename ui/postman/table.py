@@ -1,0 +1,312 @@
+"""The Postman table: the map with every stack, the phase bar, the town's units, the battle and
+both hands. Every click becomes one input for ``companion.postman`` (through ``Table.submit``);
+the screen redraws from the state, and what it shows comes from ``table_queries``."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSplitter,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from companion.core.inputs import Input
+from companion.postman import table_queries as q
+
+from ..widgets.phase_bar import PhaseBar
+from .battle_panel import BattlePanel
+from .cards_panel import CardsPanel
+from .flows import Flows
+from .map_view import MapView, TownLook
+from .models import Row
+from .setup_dialog import ask_setup as _ask_setup
+from .stack_panel import StackPanel
+
+PHASE_NAMES = {"move": "Move", "fight": "Fight", "recruit": "Recruit", "militia": "Militia", "mail": "Mail"}
+NEXT = {"move": "Next: Fight phase", "fight": "Next: Recruit phase", "recruit": "Next phase",
+        "militia": "Next: Mail phase", "mail": "End the turn"}
+
+
+def create(table):
+    return PostmanTable(table)
+
+
+def ask_setup(parent, pack):
+    return _ask_setup(parent, pack)
+
+
+class PostmanTable(QWidget, Flows):
+    docks = ("log", "dice", "rules")
+
+    def __init__(self, table, parent=None):
+        super().__init__(parent)
+        Flows.__init__(self)
+        self.table = table
+        self.selected: str | None = None
+        self._context = ""
+        self._active = None
+
+        # the phase bar, with the one-click step of the phase beside Next Phase
+        self.phase = PhaseBar()
+        self.phase.advance.connect(lambda kind: self.submit(kind))
+        self.action_button = QPushButton()
+        self.action_button.setMinimumHeight(34)
+        self.phase.layout().insertWidget(1, self.action_button)
+        self.table_dice = QCheckBox("Table dice")
+        self.table_dice.setToolTip("One-click steps wait for the table's dice, typed in the dice tray")
+        self.phase.layout().insertWidget(1, self.table_dice)
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        self.summary.setStyleSheet("background: #eef7ee; border: 1px solid #a7cfa7; border-radius: 4px; padding: 4px;")
+        self.summary.hide()
+
+        # the map and its tools
+        self.map = MapView(table.state.board)
+        self.zoom_in = QPushButton("+")
+        self.zoom_out = QPushButton("\u2212")
+        self.fit_button = QPushButton("Whole map")
+        self.large = QCheckBox("Large type")
+        for b in (self.zoom_in, self.zoom_out):
+            b.setFixedWidth(34)
+        self.zoom_in.setToolTip("Zoom in (+ or the wheel)")
+        self.zoom_out.setToolTip("Zoom out (\u2212 or the wheel)")
+        self.hint = QLabel()
+        self.hint.setWordWrap(True)
+        self.hint.setStyleSheet("color: #5c4400;")
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setToolTip("Stop choosing a target for the card")
+        self.cancel_button.hide()
+        tools = QHBoxLayout()
+        for w in (self.zoom_out, self.zoom_in, self.fit_button, self.large, self.cancel_button):
+            tools.addWidget(w)
+        tools.addWidget(self.hint, 1)
+        left = QWidget()
+        ll = QVBoxLayout(left)
+        ll.setContentsMargins(0, 0, 0, 0)
+        ll.addLayout(tools)
+        ll.addWidget(self.map, 1)
+
+        # the side: town, battle, cards
+        self.stack = StackPanel()
+        self.battle = BattlePanel()
+        self.cards = CardsPanel()
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.stack, "Town")
+        self.tabs.addTab(self.battle, "Battle")
+        self.tabs.addTab(self.cards, "Cards")
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(left)
+        split.addWidget(self.tabs)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
+        split.setChildrenCollapsible(False)
+        self.tabs.setMinimumWidth(330)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(self.phase)
+        lay.addWidget(self.summary)
+        lay.addWidget(split, 1)
+
+        self.zoom_in.clicked.connect(lambda: self.map.zoom(1.25))
+        self.zoom_out.clicked.connect(lambda: self.map.zoom(0.8))
+        self.fit_button.clicked.connect(self.map.fit)
+        self.cancel_button.clicked.connect(self.cancel_targeting)
+        self.large.toggled.connect(self.map.set_large)
+        self.map.town_clicked.connect(self.town_clicked)
+        self.map.town_hovered.connect(self._hovered)
+        self.action_button.clicked.connect(self.one_click)
+        self.stack.ticks_changed.connect(self._draw_map)
+        self.stack.recruit.connect(self.recruit_units)
+        self.stack.offer.try_retreat.connect(lambda u, to: self.submit("retreat", unit=u, to=to))
+        self.stack.offer.stay.connect(lambda: self.submit("stay"))
+        self.battle.fight.connect(lambda town: self.submit("fight", town=town))
+        self.battle.resolve.connect(self.resolve_battle)
+        self.battle.casualties.connect(lambda side, units: self.submit("casualties", side=side, units=units))
+        self.battle.retreat.connect(lambda town: self.submit("battle_retreat", to=town))
+        self.battle.open_hand.connect(self.open_hand)
+        self.cards.card_clicked.connect(self.card_clicked)
+        self.cards.draw.deal.connect(self.table.deal_app)
+        self.cards.draw.deal_all.connect(self.deal_all)
+        self.cards.draw.typed.connect(lambda card: self.submit_input(Input("draw", {"card": card}, "table")))
+        for side, hand in self.cards.hands.items():
+            hand.revealed.connect(lambda _owner, s=side: self.cards.hands[q.other(s)].cover())
+        self.select(table.state.board.post_town)
+        self.refresh()
+
+    # -- reading ----------------------------------------------------------------------------------
+    @property
+    def state(self):
+        return self.table.state
+
+    @property
+    def session(self):
+        return self.table.session
+
+    def name(self, town: str) -> str:
+        return self.state.board.towns[town].name
+
+    def submit(self, kind: str, **args):
+        return self.submit_input(Input(kind, args))
+
+    def submit_input(self, inp: Input):
+        return self.table.submit(inp)
+
+    def select(self, town: str | None) -> None:
+        self.selected = town
+        self.refresh()
+
+    # -- redraw -----------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        s = self.state
+        t = s.t
+        if t.active != self._active:
+            self._active = t.active
+            self.cards.cover_all()  # a new turn: pass the laptop
+        steps = self.session.next_steps()
+        self._phase_bar(steps)
+        self._town_panel()
+        self.hint.setText(self.move_hint() if self.targeting else "")
+        self.cancel_button.setVisible(self.targeting is not None)
+        self._battle_panel()
+        for side in ("postmen", "holnists"):
+            self.cards.set_hand(side, q.hand_view(s, side), s.deck(side).left, self.card_odds_tips(side))
+        req = self.session.pending_draw()
+        owed = len(t.discards_owed) or len(t.draws_owed)
+        self.cards.draw.set_request(req, owed)
+        self._switch_tab(req)
+        self._draw_map()
+        self.after_change()
+
+    def _phase_bar(self, steps) -> None:
+        s = self.state
+        t = s.t
+        chips = []
+        for p in q.phases_of(s):
+            if p == t.phase:
+                chips.append(f"<span style='background:#2b2418;color:white;padding:2px 6px;'>&nbsp;{PHASE_NAMES[p]}&nbsp;</span>")
+            else:
+                chips.append(f"<span style='color:#8a7f6a;'>{PHASE_NAMES[p]}</span>")
+        side = t.active.capitalize()
+        colour = "#1f4fa3" if t.active == "postmen" else "#7a1c1c"
+        where = (f"<span style='color:{colour}'>Turn {t.turn} \u00b7 the {side}</span> &nbsp; " + " \u203a ".join(chips)
+                 if t.phase != "deal" else "Dealing the opening hands")
+        todo = q.todo(s, steps)
+        if t.winner:
+            self.phase.set_phase(where, todo, None)
+        else:
+            label = NEXT.get(t.phase, "Next phase")
+            if t.phase == "recruit":
+                label = "Next: Militia phase" if t.active == "postmen" else "Next: Mail phase"
+            self.phase.set_phase(where, todo, label if t.phase != "deal" else None, "end_phase")
+        text, tip = self.action_for(steps)
+        self.action_button.setVisible(bool(text))
+        self.action_button.setText(text)
+        self.action_button.setToolTip(tip)
+        self.table_dice.setVisible(bool(text))
+
+    def _town_panel(self) -> None:
+        s = self.state
+        t = s.t
+        town = self.selected
+        o = t.offer
+        self.stack.offer.setVisible(o is not None)
+        if o is not None:
+            towns = [(x, self.name(x)) for x in q.retreat_towns(s, o.town, o.side)]
+            units = [(u, f"{s.unit_type(t.units[u]).name} {u}", q.retreat_chance(s, u)) for u in o.units]
+            self.stack.offer.set_offer(f"The {o.side} in {self.name(o.town)} may try to retreat", units, towns)
+        if town is None:
+            self.stack.show_town(None, "Click a town on the map", "", [], [], False)
+            return
+        rows, default = [], []
+        able = {u for u, _c in q.recruiters(s)} if t.phase == "recruit" else set()
+        for u in sorted(s.units_in(town), key=lambda u: (u.side != t.active, q._order(u))):
+            k = s.unit_type(u)
+            own = u.side == t.active
+            status = "moved" if u.id in t.moved else "new" if u.fresh else ""
+            if t.phase == "recruit" and own:
+                status = "may recruit" if u.id in able else ("rolled" if u.id in t.recruited else "")
+            checkable = own and t.phase in ("move", "recruit")
+            rows.append(Row(u.id, (f"{k.name} {u.id}", _stat(k.move), _stat(k.fight), _stat(k.sneak), status),
+                            u.side, checkable))
+            if checkable and ((t.phase == "move" and not status) or u.id in able):
+                default.append(u.id)
+        militia = t.militia.get(town, 0)
+        if militia:
+            rows.append(Row("militia", (f"Town Militia \u00d7{militia}", "X", "6", "X", ""), "militia", False))
+        about = "\n".join(q.town_lines(s, town)[1:])
+        self.stack.show_town(town, self.name(town), about, rows, default, bool(able & {r.id for r in rows}))
+        self.stack.hint.setText(self.move_hint())
+
+    def _battle_panel(self) -> None:
+        s = self.state
+        t = s.t
+        town = self.battle_town()
+        view = q.battle_odds_now(s, town) if town else None
+        b = t.battle
+        choose, suggested, retreat = {}, {}, []
+        if b is not None and b.step == "casualties":
+            from companion.postman.battle import casualties_needed
+
+            choose = {side: casualties_needed(s, side) for side in b.to_choose}
+            suggested = {side: q.casualty_order(s, side) for side in b.to_choose}
+        if b is not None and b.step == "retreat":
+            retreat = q.retreat_towns(s, b.town, b.retreating)
+        last = t.last_battle.result if t.last_battle is not None else ""
+        names = {x: i.name for x, i in s.board.towns.items()}
+        self.battle.show_view(view, s, choose, retreat, last, suggested, names)
+
+    def _switch_tab(self, draw_request) -> None:
+        t = self.state.t
+        b = t.battle
+        context = ("draw" if draw_request is not None else "offer" if t.offer is not None else
+                   f"battle:{b.town}:{b.step}" if b is not None else
+                   "fight" if t.phase == "fight" and t.battles_left else "")
+        if context != self._context:
+            self._context = context
+            if context == "draw":
+                self.tabs.setCurrentWidget(self.cards)
+            elif context == "offer":
+                self.selected = t.offer.town
+                self.tabs.setCurrentWidget(self.stack)
+            elif context.startswith("battle") or context == "fight":
+                self.tabs.setCurrentWidget(self.battle)
+
+    def _draw_map(self) -> None:
+        s = self.state
+        t = s.t
+        looks = {}
+        battles = set(t.battles_left) | ({t.battle.town} if t.battle else set())
+        for town in s.board.towns:
+            look = TownLook(militia=t.militia.get(town, 0), selected=town == self.selected,
+                            battle=town in battles)
+            for u in s.units_in(town):
+                look.counts[u.side] = look.counts.get(u.side, 0) + 1
+                if s.unit_type(u).leader:
+                    look.leaders.add(u.side)
+            looks[town] = look
+        tips = {town: "\n".join(q.town_lines(s, town)) for town in s.board.towns}
+        self.mark_map(looks, tips)
+        self.map.set_looks(looks, tips)
+
+    def _hovered(self, town: str) -> None:
+        reach = self.reach.get(town) if town else None
+        start = self.selected
+        self.map.show_path(start if reach else None, reach.path if reach else None)
+        self.stack.route.setText(self.reach_text(town, reach) if reach else "")
+
+    def open_hand(self, side: str) -> None:
+        self.tabs.setCurrentWidget(self.cards)
+        self.cards.hands[q.other(side)].cover()
+
+    def one_click_later(self) -> None:
+        QTimer.singleShot(0, self.continue_plan)
+
+
+def _stat(v) -> str:
+    return "X" if v is None else str(v)
