@@ -117,7 +117,10 @@ def proceed(state: PostmanState) -> None:
                 return
         b.step = "rule7"
     if not state.units_in(b.town, "holnists") or side_size(state, "postmen") == 0:
-        return end(state, "no battle" if b.round == 1 and not b.losses["postmen"] + b.losses["holnists"] else b.result)
+        if not b.losses["postmen"] + b.losses["holnists"]:
+            return end(state, "no battle")
+        holder = "holnists" if state.units_in(b.town, "holnists") else "postmen"
+        return end(state, f"the {holder} hold {state.board.towns[b.town].name}")
     if b.step == "rule7":
         both = [leader_of(state, s) for s in SIDES]
         present = {u.kind for u in state.units_in(b.town)}
@@ -168,7 +171,8 @@ def resolve_duel(state: PostmanState, values: tuple[int, ...], reroll: bool = Fa
     loser = "holnists" if postman > general_total else "postmen"
     leader = next(u for u in state.units_in(b.town, loser) if state.unit_type(u).leader)
     destroy(state, leader.id)
-    end(state, f"Rule Number 7: the {OTHER[loser]}' leader wins the duel")
+    winner = "the Postman" if loser == "holnists" else "the General"
+    end(state, f"Rule Number 7: {winner} wins the duel")
 
 
 def resolve_round(state: PostmanState, values: tuple[int, ...]) -> None:
@@ -183,7 +187,9 @@ def resolve_round(state: PostmanState, values: tuple[int, ...]) -> None:
     for side in SIDES:
         n = min(hits[side], side_size(state, side))
         b.round_losses[side] = n
-        if n and n == side_size(state, side):
+        # the Holnists are always asked, even when every unit falls, so that Discipline can answer
+        # (postman.card.discipline) without the question itself showing who holds it
+        if n and n == side_size(state, side) and side == "postmen":
             _kill_all(state, side)
         elif n:
             b.to_choose.append(side)

@@ -72,7 +72,8 @@ def window_open(state: PostmanState, card, side: str, a: dict) -> str | None:
         return None if b is not None and b.step == "casualties" and side in b.to_choose else \
             "Discipline is played when your units are to be destroyed in battle"
     if e == "organization":
-        return None if _due_for(state, ("type",), side) else "Organization is played on your own Type roll"
+        d = _due_for(state, ("type",), side)
+        return None if d is not None and d.count == 1 else "Organization is played on one of your own Type rolls"
     if e == "conscription":
         return None if _due_for(state, ("recruit",), side) else "Conscription is played on your own recruit roll"
     return f"{card.name} has no window"
@@ -196,7 +197,9 @@ def apply_play(state: PostmanState, a: dict) -> None:
     elif e == "brutality" and b:
         if a.get("unit") == "militia":
             t.militia[b.town] -= 1
-        else:
+            b.losses["postmen"] += 1
+        elif a.get("unit") in t.units:
+            b.losses[t.units[a["unit"]].side] += 1
             battle.destroy(state, a["unit"])
         _restart_battle(state)
     elif e == "pony_express":

@@ -151,7 +151,8 @@ class PostmanRules(Rules):
             if due is None:
                 return
             values = tuple(a["values"])
-            t.before_roll = t.snapshot()
+            # Luck can only answer this roll if the Postmen hold it: copy the table only then
+            t.before_roll = t.snapshot() if "AH" in s.hand("postmen") else None
             t.last_roll = values if due.reroll_index is None else tuple(
                 values[0] if i == due.reroll_index else v for i, v in enumerate(due.keep))
             t.last_due = due

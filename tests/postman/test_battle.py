@@ -33,10 +33,11 @@ def test_postman_fight_round_all_attack_at_once_with_fight_stats():
     dice(s, 6, 1, 3)  # one Rider hits, the Regiment hits
     b = s.state.t.battle
     assert b.hits == {"postmen": 1, "holnists": 1}
-    assert h[0] not in s.state.t.units  # the only Regiment is gone without a choice
-    # one Postmen casualty to choose: the owner chooses
-    assert s.next_steps()[0].kind == "casualties" and s.next_steps()[0].who == "postmen"
+    # each owner chooses; the Holnists confirm even their last unit, so Discipline could answer
+    assert [(st.kind, st.who) for st in s.next_steps()] == [("casualties", "postmen"), ("casualties", "holnists")]
     act(s, "casualties", side="postmen", units=[p[1]])
+    act(s, "casualties", side="holnists", units=[h[0]])
+    assert h[0] not in s.state.t.units
     assert units(s, "fo") == [p[0]] and s.state.t.battle is None
 
 

@@ -541,8 +541,6 @@ def test_postman_card_luck_rerolls_the_duel_die_that_ended_the_game():
     assert t.t.winner == "postmen" and "general1" not in t.t.units
 
 
-@pytest.mark.xfail(strict=True, reason="battle.resolve_round destroys a side hit to its last unit "
-                   "at once (_kill_all), so Discipline's window (casualties to choose) never opens")
 def test_postman_card_discipline_saves_the_last_holnist_unit():
     """Facts, decision 7: Discipline can save a Holnist unit from any destruction."""
     t = Table(holnists=["10S"])
