@@ -165,3 +165,23 @@ def test_next_steps_and_pending_roll(desk):
     assert (str(req.dice), req.target, req.rule, req.who) == ("1d6", 6, "couriers.loss", "Blue")
     step = desk.session.next_steps()[0]
     assert step.kind == "roll" and step.roll == req and step.who == "Blue"
+
+
+def test_a_run_of_undos_survives_save_and_restore(desk, tmp_path):
+    """Undo the roll, then the move before it: both stay in the log, in the order they happened,
+    through any number of save and restore cycles."""
+    courier_on_the_road(desk)
+    desk.table_roll(6)
+    desk.session.undo()                                      # the roll...
+    desk.session.undo()                                      # ...and the move
+    desk.ok("move_courier", courier="C1", speed="officer", arrives=False)
+    desk.table_roll(1, 1)
+    live = [(line.event, line.entry.text) for line in desk.session.journal]
+    rec = records.save(desk.session, tmp_path / "a.json")
+    assert [u["after"] for u in rec.undone] == [6, 5]
+    previous = tmp_path / "a.json"
+    for name in ("b.json", "c.json"):
+        session, _ = records.restore(records.read(previous))
+        assert [(line.event, line.entry.text) for line in session.journal] == live
+        assert records.save(session, tmp_path / name).undone == rec.undone
+        previous = tmp_path / name

@@ -475,3 +475,14 @@ def test_override_flag_on_a_legal_input_is_dropped(desk):
     game(desk)
     out = desk.session.submit(Input("begin_courier_step", {}, None, ("couriers.turn.order",)))
     assert out.accepted and out.entry.verdict == "ok" and out.entry.input.override == ()
+
+
+def test_ids_are_trimmed_like_the_names(desk):
+    desk.ok("add_commander", id=" meade ", name=" Meade ", side="Blue", rank="army")
+    desk.ok("add_commander", id="gibbon", name="Gibbon", side="Blue", rank="brigade")
+    assert list(desk.state.commanders) == ["meade", "gibbon"]
+    assert desk.commander("meade").name == "Meade"
+    with pytest.raises(MalformedInput, match="already on the roster"):
+        desk.session.check(Input("add_commander", {"id": "meade ", "name": "M", "side": "Blue", "rank": "army"}))
+    desk.start().ok("send_courier", id=" rider ", sender="gibbon", recipient="meade", message=" Hold ")
+    assert list(desk.state.couriers) == ["rider"] and desk.courier("rider").message == "Hold"
