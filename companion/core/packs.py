@@ -9,6 +9,7 @@ house rule, and ``posthorn check-pack`` (or the app) validates it the same way.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 import tomllib
@@ -153,8 +154,14 @@ def _toml_what(e: tomllib.TOMLDecodeError) -> str:
     return msg.split(" (at line")[0]
 
 
+@functools.lru_cache(maxsize=16)
 def bundled_pack(game: str) -> Pack:
-    """The pack shipped inside the installed package (works from a wheel or a frozen app)."""
+    """The pack shipped inside the installed package (works from a wheel or a frozen app).
+
+    Read once per process: bundled packs do not change while the app runs, and every game
+    opened or replayed would otherwise parse and check the same files again. Treat the returned
+    pack as read-only.
+    """
     return load_pack(resources.files("rules") / game, bundled=True)
 
 

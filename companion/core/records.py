@@ -206,7 +206,7 @@ def restore(record: Record, path: str = "record", pack=None) -> tuple[Session, l
         if violations and not inp.override:
             verdicts.append(Verdict(n, inp, "flagged", text, violations))
             continue
-        entry = session._apply(inp.with_override(v.rule for v in violations), tuple(violations))
+        entry = session._apply(inp.with_override(v.rule for v in violations), tuple(violations), text)
         session.journal.append(JournalLine("input", entry))
         verdicts.append(Verdict(n, inp, "overridden" if violations else "ok", text, violations))
     _restore_undone(session, record)

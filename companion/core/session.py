@@ -112,8 +112,9 @@ class Session:
             raise MalformedInput("no draw is asked for now")
         return self.submit(draw(self.bag.pick(list(request.choices)), "app"), override)
 
-    def _apply(self, inp: Input, violations: tuple[Violation, ...]) -> Entry:
-        text = self.rules.describe(self.state, inp)
+    def _apply(self, inp: Input, violations: tuple[Violation, ...], text: str | None = None) -> Entry:
+        if text is None:
+            text = self.rules.describe(self.state, inp)
         self.rules.apply(self.state, inp)
         entry = Entry(len(self.entries) + 1, inp, text, violations)
         self.entries.append(entry)

@@ -113,3 +113,35 @@ def test_postman_mail_discard_off_colour_before_drawing_in_the_shared_deck():
     assert flagged(s, "discard", side="postmen", cards=["QH"]) == {"postman.mail.limit"}
     act(s, "discard", side="postmen", cards=["KC"])
     assert "KC" not in s.state.hand("postmen")
+
+
+def test_luck_snapshot_is_untouched_by_play_that_follows():
+    """Table.snapshot is written by hand for speed: it must copy as deep as copy.deepcopy."""
+    import copy
+
+    from .play import clear, dice, place, to_phase
+
+    s = game()
+    clear(s, "fo")
+    reg = place(s, "fo", "regiment")[0]
+    act(s, "move", units=["rider1", "rider2"], path=["fo"])
+    t = s.state.t
+    fast = t.snapshot()
+    keep, t.before_roll = t.before_roll, None
+    slow = copy.deepcopy(t)
+    t.before_roll = keep
+    # play on: a retreat offer, a battle with casualties, militia rolls, draws, a whole turn
+    act(s, "stay")
+    to_phase(s, "fight")
+    act(s, "fight", town="fo")
+    dice(s, 6, 1, 3)
+    act(s, "casualties", side="postmen", units=["rider2"])
+    act(s, "casualties", side="holnists", units=[reg])
+    to_phase(s, "militia")
+    act(s, "militia_phase")
+    dice(s, *[6] * s.pending_roll().dice.count)
+    next_turn(s)
+    next_turn(s)
+    act(s, "move", units=["rider1"], path=["ri"])
+    assert s.state.t.turn == 2 and "rider2" not in s.state.t.units
+    assert fast == slow
