@@ -20,6 +20,7 @@ BENCHMARKS = {
     "startup.py": (["--runs", "11"], ["--runs", "3"]),
     "replay.py": (["--repeats", "21"], ["--repeats", "5"]),
     "battle_odds.py": ([], ["--repeats", "5"]),
+    "postman_replay.py": (["--repeats", "15"], ["--repeats", "3"]),
 }
 
 
