@@ -50,6 +50,20 @@ def town_lines(state: PostmanState, town: str) -> list[str]:
     return lines
 
 
+def unit_label(state: PostmanState, uid: str) -> str:
+    """A short name for a unit: "The Postman", "Rider 3", "Regiment 2" ("Militia" for Militia)."""
+    if uid == "militia":
+        return "Militia"
+    u = state.t.units.get(uid)
+    if u is None:
+        return uid
+    kind = state.unit_type(u)
+    if kind.leader:
+        return kind.name
+    digits = "".join(c for c in uid if c.isdigit())
+    return f"{kind.name.split()[-1]} {digits}".strip()
+
+
 # -- moves ------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class SneakRoll:
@@ -228,6 +242,7 @@ class FighterView:
     mods: tuple[Modifier, ...]
     chance: float
     leader: bool = False
+    label: str = ""
 
     @property
     def needs(self) -> int:
@@ -248,6 +263,7 @@ class BattleView:
     can_retreat: dict[str, bool]
     odds: dict[str, float] | None  # win / retreat / surrender / lose (+ no_battle), Postmen's view
     losses: dict[str, int] = field(default_factory=dict)
+    round_losses: dict[str, int] = field(default_factory=dict)  # casualties of the round just rolled
 
 
 BONUS_CARDS = ("ambush", "trap", "firepower")
@@ -283,7 +299,7 @@ def battle_odds_now(state: PostmanState, town: str | None = None, with_cards=())
     in_play = tuple(NAMES[k] for k in BONUS_CARDS if b.bonus.get(k)) + \
         (("Resistance",) if b.resistance else ()) + (("Cowed",) if b.cowed else ())
     return BattleView(town, b.step, b.round, fighters, mil, join, rule7, in_play, can,
-                      _odds(s, join, rule7, can), dict(b.losses))
+                      _odds(s, join, rule7, can), dict(b.losses), dict(b.round_losses))
 
 
 def _with_battle(state: PostmanState, town: str, with_cards) -> PostmanState:
@@ -331,7 +347,8 @@ def _fighters(s: PostmanState, with_militia: bool) -> dict[str, list[FighterView
             kind = s.unit_type(s.t.units[uid])
             name, leader = kind.name, kind.leader
         out[side].append(FighterView(side, uid, name, stat, mods,
-                                     odds.chance(stat, sum(m.value for m in mods)), leader))
+                                     odds.chance(stat, sum(m.value for m in mods)), leader,
+                                     unit_label(s, uid)))
     return out
 
 

@@ -34,3 +34,171 @@ def test_the_board_is_drawn_with_every_town_and_both_stacks(window, qtbot):
     assert screen.map.zoom_level() > before
     screen.large.setChecked(True)
     assert screen.map.town_items["eugene"].scale_ > 1
+
+
+# -- a scripted evening on the seven-town test board --------------------------------------------
+BOARD = {
+    "map": {"name": "Test valley", "post_town": "pt", "base_camp": "bc"},
+    "town": [
+        {"id": "pt", "name": "Post Town", "size": "small", "x": 10, "y": 10},
+        {"id": "fo", "name": "Forest Town", "size": "medium", "terrain": ["forest"], "x": 30, "y": 12},
+        {"id": "ri", "name": "River Town", "size": "large", "terrain": ["water"], "x": 50, "y": 8},
+        {"id": "mo", "name": "Mountain Town", "size": "small", "terrain": ["mountains"], "x": 70, "y": 14},
+        {"id": "bc", "name": "Base Camp", "size": "medium", "x": 90, "y": 10},
+        {"id": "ed", "name": "Edge Town", "size": "small", "edge": True, "x": 50, "y": 30},
+    ],
+    "road": [{"from": a, "to": b} for a, b in (("pt", "fo"), ("fo", "ri"), ("ri", "mo"), ("mo", "bc"),
+                                               ("fo", "ed"), ("ed", "mo"))],
+}
+POSTMEN = ["QH", "KH", "AD", "5D", "KD"]
+HOLNISTS = ["3C", "AS", "5S", "JS", "QS"]
+
+
+def type_card(qtbot, screen, card):
+    qtbot.keyClicks(screen.cards.draw.entry, card)
+    qtbot.keyClick(screen.cards.draw.entry, Qt.Key.Key_Return)
+
+
+def type_dice(qtbot, window, *values):
+    assert window.dice.request is not None
+    assert window.dice.request.dice.count == len(values), window.dice.title.text()
+    qtbot.keyClicks(window.dice.typed, " ".join(map(str, values)))
+    qtbot.keyClick(window.dice.typed, Qt.Key.Key_Return)
+
+
+def play_card(qtbot, screen, side, card):
+    hand = screen.cards.hands[side]
+    if not hand.is_revealed:
+        click(qtbot, hand.cover_button)
+    button = hand.buttons[[i.id for i in hand.items].index(card)]
+    qtbot.mouseClick(button, LEFT)
+
+
+def next_phase(qtbot, screen):
+    click(qtbot, screen.phase.button)
+
+
+def test_a_whole_evening(window, qtbot, tmp_path):
+    screen = start(window, qtbot, {"board": BOARD})
+    table = window.table
+    s = lambda: table.state  # noqa: E731
+
+    # the opening hands, typed from a real deck through the draw prompt
+    assert screen.cards.draw.isVisible() and screen.tabs.currentWidget() is screen.cards
+    for card in POSTMEN + HOLNISTS:
+        type_card(qtbot, screen, card)
+    assert s().t.phase == "move" and s().hand("postmen") == POSTMEN
+    assert not screen.cards.hands["postmen"].is_revealed  # behind the privacy screen
+    assert "Move" in screen.phase.where.text() and "Turn 1" in screen.phase.where.text()
+
+    # Pony Express on rider1: the card asks for its unit on the map
+    screen.pick = lambda title, options: "rider1"
+    play_card(qtbot, screen, "postmen", "5D")
+    assert screen.targeting is not None
+    assert screen.map.town_items["pt"].look.mark == "target"
+    screen.map.click_town("pt")
+    assert screen.targeting is None and s().t.move_bonus == {"rider1": 1}
+    assert "5D" not in s().hand("postmen")
+
+    # move two Riders by ticking them and clicking a green town; then undo it
+    screen.select("pt")
+    screen.stack.model.set_checked(["rider1", "rider2"])
+    assert screen.map.town_items["ri"].look.mark == "reach"
+    assert screen.map.town_items["bc"].look.mark is None  # 4 spaces: beyond a Rider
+    screen.map.click_town("ri")
+    assert s().t.units["rider1"].town == "ri" and s().t.units["rider2"].town == "ri"
+    window.actions_["undo"].trigger()
+    assert s().t.units["rider1"].town == "pt"
+    screen.select("pt")
+    screen.stack.model.set_checked(["rider1", "rider2"])
+    screen.map.click_town("ri")
+    assert s().t.units["rider1"].town == "ri"
+
+    # a flagged move: rider3 to the Base Camp is 4 spaces; the banner cites the rule; Override
+    screen.select("pt")
+    screen.stack.model.set_checked(["rider3"])
+    n = len(table.session.entries)
+    screen.map.click_town("bc")
+    assert len(table.session.entries) == n
+    assert window.banner.isVisible() and "postman.move.limit" in window.banner.text.text()
+    click(qtbot, window.banner.override_button)
+    assert table.session.entries[-1].input.override == ("postman.move.limit",)
+    assert s().t.units["rider3"].town == "bc"
+
+    # the Holnists there may retreat: a small panel for them; they stay
+    assert screen.stack.offer.isVisible() and screen.tabs.currentWidget() is screen.stack
+    click(qtbot, screen.stack.offer.stay_button)
+    assert s().t.offer is None
+
+    # Next Phase: Fight. It refuses to skip the battle and says which
+    next_phase(qtbot, screen)
+    assert s().t.phase == "fight" and s().t.battles_left == ["bc"]
+    assert any("Base Camp" in line for line in screen.phase.next.text().splitlines())
+    next_phase(qtbot, screen)
+    assert "postman.fight.all" in window.banner.text.text() and "Base Camp" in window.banner.text.text()
+    click(qtbot, window.banner.cancel_button)
+
+    # the battle: targets after modifiers, the odds bar, then the table's dice
+    assert screen.tabs.currentWidget() is screen.battle
+    assert screen.battle.bar.odds and abs(sum(screen.battle.bar.odds.values()) - 1) < 1e-9
+    click(qtbot, screen.battle.fight_button)
+    assert s().t.battle is not None and s().t.battle.town == "bc"
+    hits = [r.cells[2].split()[0] for r in screen.battle.model.rows if r.side == "holnists"]
+    assert hits == ["2+", "5+", "3+", "3+", "3+"]  # General, Patrol, three Regiments
+    type_dice(qtbot, window, 1, 1, 1, 1, 1, 1)  # nobody hits: 0-0, the Postmen retreat
+    assert s().t.battle.step == "retreat"
+    assert screen.battle.retreat_buttons and screen.map.town_items["mo"].look.mark == "retreat"
+    screen.map.click_town("mo")
+    assert s().t.units["rider3"].town == "mo" and s().t.battle is None
+    assert "retreat to Mountain Town" in screen.battle.result.text()
+
+    # Recruit with every unit in one click, with the table's dice
+    next_phase(qtbot, screen)
+    assert s().t.phase == "recruit"
+    assert screen.action_button.text() == "Recruit with all (3)"
+    screen.table_dice.setChecked(True)
+    click(qtbot, screen.action_button)
+    type_dice(qtbot, window, 6)      # rider1 recruits a Militia of River Town
+    type_dice(qtbot, window, 6)      # Type: 6 + 1 (large town): Cavalry
+    qtbot.waitUntil(lambda: window.dice.request is not None and "rider3" in window.dice.title.text())
+    type_dice(qtbot, window, 1)      # rider3 in Mountain Town fails (rider2 has no Militia left)
+    qtbot.waitUntil(lambda: screen.summary.isVisible())
+    assert "New Postmen Cavalry cavalry1 in River Town" in screen.summary.text()
+
+    # the Militia phase in one click, with the app's dice; one roll input in the log
+    next_phase(qtbot, screen)
+    assert s().t.phase == "militia"
+    screen.table_dice.setChecked(False)
+    n = len(table.session.entries)
+    click(qtbot, screen.action_button)
+    assert screen.summary.text().startswith("Militia phase:")
+    assert [e.input.kind for e in table.session.entries[n:]] == ["militia_phase", "roll"]
+
+    # Mail: two cards typed, then the Holnists' turn
+    next_phase(qtbot, screen)
+    for card in ("9H", "8H"):
+        type_card(qtbot, screen, card)
+    next_phase(qtbot, screen)
+    assert s().t.active == "holnists" and "Turn 1" in screen.phase.where.text()
+    assert "Militia" not in screen.phase.where.text()  # no Militia phase on Holnist turns
+
+    # Forced March: a Holnist card on a town clicked on the map
+    play_card(qtbot, screen, "holnists", "3C")
+    assert screen.cards.hands["postmen"].is_revealed is False
+    screen.map.click_town("bc")
+    assert all(s().t.move_bonus.get(u.id) == 1 for u in s().units_in("bc", "holnists"))
+    for _phase in ("fight", "recruit", "mail"):
+        next_phase(qtbot, screen)
+    for card in ("2S", "3S"):
+        type_card(qtbot, screen, card)
+    next_phase(qtbot, screen)
+    assert s().t.active == "postmen" and s().t.turn == 2
+
+    # save, close and open again: the same game
+    live = table.rules.state_json(s())
+    path = tmp_path / "evening.json"
+    assert window.save_as(path)
+    window.close_game()
+    assert window.open_record(path)
+    assert window.table.rules.state_json(window.table.state) == live
+    assert window.screen_widget.map.town_items["ri"].look.counts == {"postmen": 3}

@@ -53,9 +53,8 @@ class BattlePanel(QWidget):
         self.title = QLabel("No battle now")
         self.title.setStyleSheet("font-size: 15px; font-weight: 600;")
         self.title.setWordWrap(True)
-        self.sides = {s: CheckTable(("Unit", "Hits on", "Chance"), self) for s in ("postmen", "holnists")}
-        self.views = {s: _table(m) for s, m in self.sides.items()}
-        self.heads = {s: QLabel(s.capitalize()) for s in self.sides}
+        self.model = CheckTable(("Unit", "Side", "Hits on"), self)
+        self.view = _table(self.model)
         self.notes = QLabel()
         self.notes.setWordWrap(True)
         self.bar = OddsBar()
@@ -66,26 +65,26 @@ class BattlePanel(QWidget):
         self.resolve_button = QPushButton("Resolve with the app's dice")
         self.resolve_button.setToolTip("Roll every die of the battle until a side must choose; "
                                        "for the table's dice, type them in the dice tray")
-        self.choose_buttons = {s: QPushButton() for s in self.sides}
+        self.choose_buttons = {s: QPushButton() for s in ("postmen", "holnists")}
         self.retreat_box = QWidget()
         self.retreat_row = QGridLayout(self.retreat_box)
         self.retreat_row.setContentsMargins(0, 0, 0, 0)
         self.retreat_buttons: list[QPushButton] = []
-        self.card_buttons = {s: QPushButton(f"{s.capitalize()}: play a card\u2026") for s in self.sides}
+        self.card_buttons = {s: QPushButton(f"{s.capitalize()}: play a card\u2026") for s in self.choose_buttons}
         self.result = QLabel()
         self.result.setWordWrap(True)
         self.result.setStyleSheet("color: #2b2418; font-weight: 600;")
 
-        grid = QGridLayout()
-        for col, side in enumerate(self.sides):
-            self.heads[side].setStyleSheet(f"font-weight: 600; color: {'#1f4fa3' if side == 'postmen' else '#7a1c1c'};")
-            grid.addWidget(self.heads[side], 0, col)
-            grid.addWidget(self.views[side], 1, col)
-            grid.addWidget(self.choose_buttons[side], 2, col)
-            grid.addWidget(self.card_buttons[side], 3, col)
         lay = QVBoxLayout(self)
         lay.addWidget(self.title)
-        lay.addLayout(grid, 1)
+        lay.addWidget(self.view, 1)
+        choose = QHBoxLayout()
+        cards = QHBoxLayout()
+        for side in self.choose_buttons:
+            choose.addWidget(self.choose_buttons[side])
+            cards.addWidget(self.card_buttons[side])
+        lay.addLayout(choose)
+        lay.addLayout(cards)
         lay.addWidget(self.notes)
         lay.addWidget(self.bar)
         lay.addWidget(self.legend)
@@ -99,11 +98,13 @@ class BattlePanel(QWidget):
         self.fight_button.clicked.connect(lambda: self.town and self.fight.emit(self.town))
         self.resolve_button.clicked.connect(self.resolve)
         for side, b in self.choose_buttons.items():
-            b.clicked.connect(lambda _=False, s=side: self.casualties.emit(s, self.sides[s].checked()))
+            b.clicked.connect(lambda _=False, s=side: self.casualties.emit(s, self.ticked(s)))
             self.card_buttons[side].clicked.connect(lambda _=False, s=side: self.open_hand.emit(s))
-        for side, m in self.sides.items():
-            m.ticks_changed.connect(lambda s=side: self._count_ticks(s))
+        self.model.ticks_changed.connect(self._count_ticks)
         self.show_view(None, None, {}, [], "")
+
+    def ticked(self, side: str) -> list[str]:
+        return [r.id for r, on in zip(self.model.rows, self.model.ticks, strict=True) if on and r.side == side]
 
     # -- redraw --------------------------------------------------------------------------------
     def show_view(self, view, state, choose: dict[str, int], retreat_to: list[str], last: str,
@@ -114,8 +115,9 @@ class BattlePanel(QWidget):
         self.town = view.town if view else None
         self.result.setText(f"Last battle: {last}" if last else "")
         has = view is not None
-        for w in (self.bar, self.legend, self.notes, *self.views.values(), *self.heads.values()):
+        for w in (self.bar, self.legend, self.notes, self.view):
             w.setVisible(has)
+        self.choose = dict(choose)
         if not has:
             self.title.setText("No battle now. Battles are fought in the Fight phase, in every town "
                                "where both sides (or Holnists and Militia) stand.")
@@ -127,18 +129,14 @@ class BattlePanel(QWidget):
         town = names.get(view.town, view.town)
         step = view.step
         self.title.setText(f"Battle in {town} \u00b7 round {view.round} \u00b7 {STEPS.get(step, step)}")
-        for side, model in self.sides.items():
-            rows = [Row(f.unit, (f"{f.name} {'' if f.unit == 'militia' else f.unit}".strip(),
-                                 _needs(f), f"{f.chance * 100:.0f}%"), side, side in choose,
-                        _tip(f)) for f in view.fighters[side]]
-            model.set_rows(rows, (suggested or {}).get(side, ()))
-            self.heads[side].setText(f"{side.capitalize()} ({len(rows)})" + (
-                f" \u2014 lost so far: {view.losses.get(side, 0)}" if view.losses.get(side) else ""))
-            b = self.choose_buttons[side]
+        rows = [Row(f.unit, (f.label, side.capitalize(), f"{_needs(f)} ({f.chance * 100:.0f}%)"), side,
+                    side in choose, _tip(f)) for side in ("postmen", "holnists") for f in view.fighters[side]]
+        ticked = [u for side in choose for u in (suggested or {}).get(side, ())]
+        self.model.set_rows(rows, ticked)
+        for side, b in self.choose_buttons.items():
             b.setVisible(side in choose)
-            b.setProperty("need", choose.get(side, 0))
-            self._count_ticks(side)
             self.card_buttons[side].setVisible(step not in ("preview",))
+        self._count_ticks()
         notes = []
         if view.militia:
             join = view.militia_join
@@ -149,11 +147,15 @@ class BattlePanel(QWidget):
             notes.append("Both Leaders are here: Rule Number 7 is rolled first (4+: a duel decides the game).")
         if view.in_play:
             notes.append("In play: " + ", ".join(view.in_play) + ".")
-        retreat = [s.capitalize() for s in ("postmen", "holnists") if not view.can_retreat.get(s)]
-        if retreat and step not in ("casualties", "retreat"):
-            notes.append(" and ".join(retreat) + " cannot retreat from here.")
+        if step in ("casualties", "retreat") and view.round_losses:
+            notes.append("This round the Postmen lose {}, the Holnists {}.".format(
+                view.round_losses.get("postmen", 0), view.round_losses.get("holnists", 0)))
+        stuck = [s.capitalize() for s in ("postmen", "holnists") if not view.can_retreat.get(s)]
+        if stuck and step not in ("casualties", "retreat"):
+            notes.append(" and ".join(stuck) + " cannot retreat from here.")
         self.notes.setText(" ".join(notes))
         self.bar.set_odds(view.odds)
+        self.bar.setVisible(bool(view.odds))
         self.legend.setText(self.bar.text() if view.odds else "")
         self.fight_button.setVisible(step == "preview")
         self.fight_button.setText(f"Fight the battle in {town}")
@@ -170,14 +172,17 @@ class BattlePanel(QWidget):
             b = QPushButton(f"Retreat to {names.get(town, town)}")
             b.clicked.connect(lambda _=False, t=town: self.retreat.emit(t))
             self.retreat_row.addWidget(b, i // 2, i % 2)
+            b.show()
             self.retreat_buttons.append(b)
         self.retreat_box.setVisible(bool(towns))
 
-    def _count_ticks(self, side: str) -> None:
-        b = self.choose_buttons[side]
-        need = b.property("need") or 0
-        have = len(self.sides[side].checked())
-        b.setText(f"Lose these {have} of {need}" if have != need else f"Confirm {side} casualties ({need})")
+    def _count_ticks(self) -> None:
+        for side, b in self.choose_buttons.items():
+            need = self.choose.get(side, 0) if hasattr(self, "choose") else 0
+            have = len(self.ticked(side))
+            b.setText(f"{side.capitalize()}: confirm ({need})" if have == need
+                      else f"{side.capitalize()}: tick {need} ({have})")
+            b.setToolTip(f"The {side} lose the {need} ticked unit(s); the owner chooses")
 
 
 def _needs(f) -> str:
@@ -191,4 +196,4 @@ def _needs(f) -> str:
 
 def _tip(f) -> str:
     mods = ", ".join(str(m) for m in f.mods)
-    return f"Fight {f.stat}" + (f", {mods}" if mods else "") + f": hits on {_needs(f)}"
+    return f"{f.name}: Fight {f.stat}" + (f", {mods}" if mods else "") + f": hits on {_needs(f)}"

@@ -283,7 +283,7 @@ class Flows:
                 self.refresh()
                 return
             unit = here[0] if len(here) == 1 else self.pick(
-                "Which unit?", [(u, u if u == "militia" else f"{s.unit_type(s.t.units[u]).name} {u}") for u in here])
+                "Which unit?", [(u, q.unit_label(s, u)) for u in here])
             if unit is None:
                 return
             g["chosen"]["unit"] = unit

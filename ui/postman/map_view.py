@@ -123,19 +123,19 @@ class TownItem(QGraphicsItem):
 
     def _counters(self, p: QPainter, r: float, k: float) -> None:
         look = self.look
-        y = -r
+        x = r + 2 * k
         for side in ("postmen", "holnists"):
             n = look.counts.get(side, 0)
             if not n:
                 continue
             text = (STAR if side in look.leaders else "") + str(n)
-            box = QRectF(r + 3 * k, y, (10 + 7 * len(text)) * k, 13 * k)
+            box = QRectF(x, -r - 6 * k, (8 + 7 * len(text)) * k, 13 * k)
             p.setPen(QPen(QColor("#111"), 0.8 * k))
             p.setBrush(SIDE_COLOURS[side])
             p.drawRoundedRect(box, 3 * k, 3 * k)
             p.setPen(QColor("#ffd54a") if side in look.leaders else QColor("white"))
             p.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
-            y += 14 * k
+            x += box.width() + 2 * k
         if look.militia:
             box = QRectF(-r - 12 * k, r - 7 * k, 11 * k, 11 * k)
             p.setPen(QPen(QColor("#444"), 0.8 * k))

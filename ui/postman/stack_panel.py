@@ -35,6 +35,7 @@ class OfferBox(QGroupBox):
         self.rows: list = []
         self.stay_button = QPushButton("Stay (the rest stay and fight)")
         self.stay_button.clicked.connect(self.stay)
+        self.grid.addWidget(self.stay_button, 99, 0, 1, 3)
 
     def set_offer(self, title: str, units: list[tuple[str, str, float]], towns: list[tuple[str, str]]) -> None:
         """``units``: (id, label, chance); ``towns``: (id, name) they may go to."""
@@ -45,7 +46,8 @@ class OfferBox(QGroupBox):
         self.rows = []
         self.setTitle(title)
         for i, (uid, label, chance) in enumerate(units):
-            name = QLabel(f"{label}: {chance * 100:.0f}%")
+            name = QLabel(f"{label} ({chance * 100:.0f}%)")
+            name.setToolTip(f"{uid}: its Sneak roll to retreat succeeds {chance * 100:.0f}% of the time")
             where = QComboBox()
             for tid, tname in towns:
                 where.addItem(tname, tid)
@@ -56,7 +58,8 @@ class OfferBox(QGroupBox):
             self.grid.addWidget(where, i, 1)
             self.grid.addWidget(go, i, 2)
             self.rows += [name, where, go]
-        self.grid.addWidget(self.stay_button, len(units), 0, 1, 3)
+        for w in self.rows:
+            w.show()  # children added to a shown widget stay hidden until shown
 
 
 class StackPanel(QWidget):

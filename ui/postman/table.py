@@ -218,7 +218,7 @@ class PostmanTable(QWidget, Flows):
         self.stack.offer.setVisible(o is not None)
         if o is not None:
             towns = [(x, self.name(x)) for x in q.retreat_towns(s, o.town, o.side)]
-            units = [(u, f"{s.unit_type(t.units[u]).name} {u}", q.retreat_chance(s, u)) for u in o.units]
+            units = [(u, q.unit_label(s, u), q.retreat_chance(s, u)) for u in o.units]
             self.stack.offer.set_offer(f"The {o.side} in {self.name(o.town)} may try to retreat", units, towns)
         if town is None:
             self.stack.show_town(None, "Click a town on the map", "", [], [], False)
@@ -232,13 +232,13 @@ class PostmanTable(QWidget, Flows):
             if t.phase == "recruit" and own:
                 status = "may recruit" if u.id in able else ("rolled" if u.id in t.recruited else "")
             checkable = own and t.phase in ("move", "recruit")
-            rows.append(Row(u.id, (f"{k.name} {u.id}", _stat(k.move), _stat(k.fight), _stat(k.sneak), status),
-                            u.side, checkable))
+            rows.append(Row(u.id, (q.unit_label(s, u.id), _stat(k.move), _stat(k.fight), _stat(k.sneak), status),
+                            u.side, checkable, f"{k.name} {u.id} ({u.side})"))
             if checkable and ((t.phase == "move" and not status) or u.id in able):
                 default.append(u.id)
         militia = t.militia.get(town, 0)
         if militia:
-            rows.append(Row("militia", (f"Town Militia \u00d7{militia}", "X", "6", "X", ""), "militia", False))
+            rows.append(Row("militia", (f"Militia \u00d7{militia}", "X", "6", "X", ""), "militia", False))
         about = "\n".join(q.town_lines(s, town)[1:])
         self.stack.show_town(town, self.name(town), about, rows, default, bool(able & {r.id for r in rows}))
         self.stack.hint.setText(self.move_hint())
@@ -293,6 +293,7 @@ class PostmanTable(QWidget, Flows):
         tips = {town: "\n".join(q.town_lines(s, town)) for town in s.board.towns}
         self.mark_map(looks, tips)
         self.map.set_looks(looks, tips)
+        self.map.show_path(None, None)
 
     def _hovered(self, town: str) -> None:
         reach = self.reach.get(town) if town else None
