@@ -1,0 +1,111 @@
+"""The Postman map editor and the new-game dialog: draw a board by clicking, watch the loader's
+checks pass, save it as a map file in the docs/maps.md format, and start a game on it with the
+map stored inside the record."""
+
+import tomllib
+
+from PySide6.QtCore import Qt
+
+from companion.core.packs import bundled_pack
+from companion.postman.board import board_from_file
+from ui.postman.map_draft import MapDraft
+from ui.postman.map_editor import MapEditor
+from ui.postman.setup_dialog import SetupDialog
+
+
+def test_a_draft_is_checked_by_the_map_loader():
+    d = MapDraft("Two valleys")
+    ids = [d.add_town(100 * i, 50) for i in range(4)]
+    assert d.problems() == ["Mark a town as the Post Town.", "Mark a town as the Holnist Base Camp."]
+    d.post_town, d.base_camp = ids[0], ids[3]
+    assert "cut off" in d.problems()[0] or "reach" in d.problems()[0]
+    for a, b in zip(ids, ids[1:], strict=False):
+        d.toggle_road(a, b)
+    assert "edge" in d.problems()[0]
+    d.town(ids[2])["edge"] = True
+    assert d.problems() == []
+    d.toggle_road(ids[1], ids[0])  # the same road again: taken away
+    assert d.problems()
+    d.toggle_road(ids[0], ids[1])
+    new = d.rename(ids[0], "Pine View")
+    assert new == "pine-view" and d.post_town == "pine-view" and ("pine-view", ids[1]) in d.roads
+    d.set_terrain(new, "water", True)
+    d.set_terrain(new, "forest", True)
+    assert d.town(new)["terrain"] == ["forest", "water"]
+    data = tomllib.loads(d.to_toml())
+    assert data == d.to_data()
+    assert MapDraft.from_data(data).to_data() == data
+
+
+def test_the_start_towns_must_be_far_enough_apart():
+    d = MapDraft()
+    a, b = d.add_town(0, 0), d.add_town(50, 0)
+    d.toggle_road(a, b)
+    d.post_town, d.base_camp = a, b
+    d.town(a)["edge"] = True
+    assert "at least 3" in d.problems()[0]
+
+
+def test_draw_a_board_by_clicking_and_save_it(qtbot, tmp_path):
+    editor = MapEditor()
+    qtbot.addWidget(editor)
+    for i in range(4):
+        editor.canvas_clicked(100 + 150 * i, 200, "")
+    ids = [t["id"] for t in editor.draft.towns]
+    assert len(ids) == 4 and editor.selected == ids[-1]
+    editor.mode_buttons["roads"].setChecked(True)
+    editor._mode_changed()
+    for a, b in zip(ids, ids[1:], strict=False):
+        editor.canvas_clicked(0, 0, a)
+        editor.canvas_clicked(0, 0, b)
+    assert len(editor.draft.roads) == 3
+    editor.mode_buttons["select"].setChecked(True)
+    editor.canvas_clicked(0, 0, ids[0])
+    editor.town_name.setText("Pineview")
+    editor._town_named()
+    qtbot.mouseClick(editor.post_button, Qt.MouseButton.LeftButton)
+    editor.size.setCurrentText("large")
+    editor.size.activated.emit(2)
+    editor.terrain["forest"].click()
+    assert editor.draft.town("pineview") == {"id": "pineview", "name": "Pineview", "size": "large",
+                                              "terrain": ["forest"], "edge": False, "x": 100.0, "y": 200.0}
+    editor.canvas_clicked(0, 0, ids[-1])
+    qtbot.mouseClick(editor.camp_button, Qt.MouseButton.LeftButton)
+    assert "edge" in editor.problems.text() and not editor.use_button.isEnabled()
+    editor.edge.click()
+    assert "Every check passes" in editor.problems.text() and editor.use_button.isEnabled()
+    path = tmp_path / "ours.toml"
+    editor.ask_save = lambda: str(path)
+    qtbot.mouseClick(editor.use_button, Qt.MouseButton.LeftButton)
+    assert editor.saved_path == str(path)
+    board = board_from_file(path)
+    assert board.post_town == "pineview" and board.edge_towns() == (ids[-1],)
+
+
+def test_a_new_game_offers_the_packs_maps_and_a_map_file(qtbot, tmp_path, window):
+    pack = bundled_pack("postman")
+    dlg = SetupDialog(None, pack)
+    qtbot.addWidget(dlg)
+    names = [dlg.map.itemData(i) for i in range(dlg.map.count())]
+    assert names[0] == "default" and "short" in names and names[-1] == "__file__"
+    assert dlg.setup() == {"variants": {"deck": "shared", "ambush": "all"}, "map": "default"}
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[map]\nname = "x"\n')
+    assert not dlg.use_file(bad)
+    assert "cannot be used" in dlg.about.text() and not dlg.ok_button.isEnabled()
+    good = tmp_path / "good.toml"
+    d = MapDraft("Short road")
+    ids = [d.add_town(10 * i, 0) for i in range(4)]
+    for a, b in zip(ids, ids[1:], strict=False):
+        d.toggle_road(a, b)
+    d.post_town, d.base_camp = ids[0], ids[3]
+    d.town(ids[1])["edge"] = True
+    good.write_text(d.to_toml())
+    assert dlg.use_file(good) and dlg.ok_button.isEnabled()
+    setup = dlg.setup()
+    assert setup["board"]["map"]["name"] == "Short road"
+
+    window.ask_setup = lambda parent, game, pack: setup
+    assert window.new_game("postman", seed=2)
+    assert window.table.state.board.name == "Short road"
+    assert window.table.session.setup["board"] == d.to_data()  # the record carries the map itself

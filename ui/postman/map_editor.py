@@ -1,0 +1,281 @@
+"""The map editor: draw your own Postman board. Click the empty map to add a town, click a town
+to edit it, and in Roads mode click two towns to join them (click again to remove the road).
+The map loader's checks run after every change; Save writes a map file others can load."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+from PySide6.QtCore import QPointF, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QPainter, QPen
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QFileDialog,
+    QFormLayout,
+    QGraphicsScene,
+    QGraphicsView,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QRadioButton,
+    QVBoxLayout,
+)
+
+from companion.core.storage import atomic_write
+from companion.postman.board import SIZES, TERRAIN
+
+from .map_draft import MapDraft
+
+R = {"small": 7, "medium": 9, "large": 12}
+
+
+class Canvas(QGraphicsView):
+    clicked = Signal(float, float, str)  # scene x, y, and the town there ("" for none)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setScene(QGraphicsScene(self))
+        self.scene().setSceneRect(0, 0, 1000, 700)
+        self.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.setBackgroundBrush(QBrush(QColor("#efe8d6")))
+        self.setMinimumSize(420, 320)
+
+    def mousePressEvent(self, event) -> None:
+        p = self.mapToScene(event.position().toPoint())
+        self.clicked.emit(p.x(), p.y(), self.town_at(p))
+
+    def town_at(self, p: QPointF) -> str:
+        for item in self.scene().items(p):
+            if item.data(0):
+                return item.data(0)
+        return ""
+
+    def draw(self, draft: MapDraft, selected: str, road_from: str) -> None:
+        sc = self.scene()
+        sc.clear()
+        pos = {t["id"]: (t["x"], t["y"]) for t in draft.towns}
+        road = QPen(QColor("#9c8760"), 3)
+        for a, b in draft.roads:
+            if a in pos and b in pos:
+                sc.addLine(*pos[a], *pos[b], road)
+        for t in draft.towns:
+            r = R[t["size"]]
+            x, y = t["x"], t["y"]
+            fill = "#cfe0ff" if t["id"] == draft.post_town else "#f4c7c3" if t["id"] == draft.base_camp else "#fffaf0"
+            pen = QPen(QColor("#f2b705") if t["id"] in (selected, road_from) else QColor("#3b3325"),
+                       3 if t["id"] in (selected, road_from) else 1.4)
+            if t["edge"]:
+                pen.setStyle(Qt.PenStyle.DashLine)
+            item = sc.addEllipse(x - r, y - r, 2 * r, 2 * r, pen, QBrush(QColor(fill)))
+            item.setData(0, t["id"])
+            item.setZValue(2)
+            marks = "".join(g for tag, g in (("forest", "\u2663"), ("water", "\u2248"), ("mountains", "\u25b2"))
+                            if tag in t["terrain"])
+            label = sc.addSimpleText(t["name"] + (f"  {marks}" if marks else ""))
+            label.setPos(x - label.boundingRect().width() / 2, y + r + 1)
+            label.setData(0, t["id"])
+            label.setZValue(3)
+
+
+class MapEditor(QDialog):
+    def __init__(self, parent=None, draft: MapDraft | None = None):
+        super().__init__(parent)
+        self.setWindowTitle("Postman map editor")
+        self.resize(1100, 720)
+        self.draft = draft or MapDraft()
+        self.selected = ""
+        self.road_from = ""
+        self.saved_path: str | None = None
+        #: asks where to save / what to open; tests replace them
+        self.ask_save = lambda: QFileDialog.getSaveFileName(self, "Save the map", "my-map.toml",
+                                                            "Postman maps (*.toml)")[0]
+        self.ask_open = lambda: QFileDialog.getOpenFileName(self, "Open a map", "", "Postman maps (*.toml)")[0]
+
+        self.canvas = Canvas()
+        self.modes = QButtonGroup(self)
+        self.mode_buttons = {}
+        tools = QHBoxLayout()
+        for key, text in (("add", "Add towns"), ("select", "Edit towns"), ("roads", "Roads")):
+            b = QRadioButton(text)
+            self.modes.addButton(b)
+            self.mode_buttons[key] = b
+            tools.addWidget(b)
+        self.mode_buttons["add"].setChecked(True)
+        tools.addStretch(1)
+        self.help = QLabel()
+        self.help.setStyleSheet("color: #555;")
+
+        self.map_name = QLineEdit(self.draft.name)
+        self.town_box = QGroupBox("Town")
+        form = QFormLayout(self.town_box)
+        self.town_name = QLineEdit()
+        self.town_id = QLabel()
+        self.size = QComboBox()
+        self.size.addItems(list(SIZES))
+        self.terrain = {tag: QCheckBox({"water": "lake or river"}.get(tag, tag)) for tag in TERRAIN}
+        self.edge = QCheckBox("map edge (California Postman)")
+        self.post_button = QPushButton("Make it the Post Town")
+        self.camp_button = QPushButton("Make it the Base Camp")
+        self.delete_button = QPushButton("Delete town")
+        form.addRow("Name", self.town_name)
+        form.addRow("Id", self.town_id)
+        form.addRow("Size", self.size)
+        trow = QHBoxLayout()
+        for box in self.terrain.values():
+            trow.addWidget(box)
+        form.addRow("Terrain", trow)
+        form.addRow("", self.edge)
+        form.addRow(self.post_button)
+        form.addRow(self.camp_button)
+        form.addRow(self.delete_button)
+        self.problems = QLabel()
+        self.problems.setWordWrap(True)
+        self.open_button = QPushButton("Open a map\u2026")
+        self.save_button = QPushButton("Save as\u2026")
+        self.use_button = QPushButton("Save and use this map")
+        self.close_button = QPushButton("Close")
+
+        side = QVBoxLayout()
+        mform = QFormLayout()
+        mform.addRow("Map name", self.map_name)
+        side.addLayout(mform)
+        side.addWidget(self.town_box)
+        side.addWidget(QLabel("Checks"))
+        side.addWidget(self.problems)
+        side.addStretch(1)
+        for b in (self.open_button, self.save_button, self.use_button, self.close_button):
+            side.addWidget(b)
+        left = QVBoxLayout()
+        left.addLayout(tools)
+        left.addWidget(self.help)
+        left.addWidget(self.canvas, 1)
+        lay = QHBoxLayout(self)
+        lay.addLayout(left, 3)
+        lay.addLayout(side, 1)
+
+        self.canvas.clicked.connect(self.canvas_clicked)
+        self.modes.buttonClicked.connect(lambda _b: self._mode_changed())
+        self.map_name.textEdited.connect(self._map_named)
+        self.town_name.editingFinished.connect(self._town_named)
+        self.size.activated.connect(lambda _i: self._edit(lambda t: self.draft.set_size(t, self.size.currentText())))
+        for tag, box in self.terrain.items():
+            box.clicked.connect(lambda on, g=tag: self._edit(lambda t: self.draft.set_terrain(t, g, on)))
+        self.edge.clicked.connect(lambda on: self._edit(lambda t: self.draft.town(t).update(edge=on)))
+        self.post_button.clicked.connect(lambda: self._edit(lambda t: setattr(self.draft, "post_town", t)))
+        self.camp_button.clicked.connect(lambda: self._edit(lambda t: setattr(self.draft, "base_camp", t)))
+        self.delete_button.clicked.connect(self._delete)
+        self.open_button.clicked.connect(self._open)
+        self.save_button.clicked.connect(self.save)
+        self.use_button.clicked.connect(self._save_and_use)
+        self.close_button.clicked.connect(self.reject)
+        self._mode_changed()
+
+    def mode(self) -> str:
+        return next(k for k, b in self.mode_buttons.items() if b.isChecked())
+
+    # -- clicks -----------------------------------------------------------------------------------
+    def canvas_clicked(self, x: float, y: float, town: str) -> None:
+        mode = self.mode()
+        if mode == "roads" and town:
+            if self.road_from and self.road_from != town:
+                self.draft.toggle_road(self.road_from, town)
+                self.road_from = ""
+            else:
+                self.road_from = town
+        elif town:
+            self.selected = town
+        elif mode == "add":
+            self.selected = self.draft.add_town(x, y)
+        elif mode == "select" and self.selected:
+            self.draft.move(self.selected, x, y)
+        self.redraw()
+
+    def _mode_changed(self) -> None:
+        self.road_from = ""
+        self.help.setText({"add": "Click the empty map to add a town; click a town to edit it.",
+                           "select": "Click a town to edit it; click the empty map to move it there.",
+                           "roads": "Click two towns to join them by a road; again to take it away."}[self.mode()])
+        self.redraw()
+
+    def _edit(self, change) -> None:
+        if self.selected:
+            change(self.selected)
+            self.redraw()
+
+    def _map_named(self, text: str) -> None:
+        self.draft.name = text
+        self.redraw()
+
+    def _town_named(self) -> None:
+        name = self.town_name.text().strip()
+        if self.selected and name and name != self.draft.town(self.selected)["name"]:
+            self.selected = self.draft.rename(self.selected, name)
+            self.redraw()
+
+    def _delete(self) -> None:
+        if self.selected:
+            self.draft.remove_town(self.selected)
+            self.selected = ""
+            self.redraw()
+
+    # -- redraw -----------------------------------------------------------------------------------
+    def redraw(self) -> None:
+        self.canvas.draw(self.draft, self.selected, self.road_from)
+        t = self.draft.town(self.selected) if self.selected else None
+        self.town_box.setEnabled(t is not None)
+        self.town_box.setTitle(f"Town: {t['name']}" if t else "Town (click one)")
+        if t:
+            self.town_name.setText(t["name"])
+            self.town_id.setText(t["id"])
+            self.size.setCurrentText(t["size"])
+            for tag, box in self.terrain.items():
+                box.setChecked(tag in t["terrain"])
+            self.edge.setChecked(t["edge"])
+            self.post_button.setEnabled(self.draft.post_town != t["id"])
+            self.camp_button.setEnabled(self.draft.base_camp != t["id"])
+        found = self.draft.problems()
+        roads = len(self.draft.roads)
+        head = f"{len(self.draft.towns)} towns, {roads} roads. "
+        if found:
+            self.problems.setStyleSheet("color: #8a1c1c;")
+            self.problems.setText(head + "Not playable yet:\n" + "\n".join(f"\u2022 {p}" for p in found))
+        else:
+            self.problems.setStyleSheet("color: #1e5e2f;")
+            self.problems.setText(head + "Every check passes: this map can be played.")
+        self.use_button.setEnabled(not found)
+
+    # -- files ------------------------------------------------------------------------------------
+    def save(self) -> bool:
+        path = self.ask_save()
+        if not path:
+            return False
+        try:
+            atomic_write(Path(path), self.draft.to_toml())
+        except OSError as e:
+            self.problems.setText(f"Could not save to {path}: {e.strerror or e}")
+            return False
+        self.saved_path = str(path)
+        self.problems.setText(self.problems.text() + f"\nSaved to {Path(path).name}.")
+        return True
+
+    def _save_and_use(self) -> None:
+        if self.save():
+            self.accept()
+
+    def _open(self) -> None:
+        path = self.ask_open()
+        if path:
+            try:
+                self.draft = MapDraft.from_data(tomllib.loads(Path(path).read_text(encoding="utf-8")))
+            except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, KeyError, TypeError, ValueError) as e:
+                self.problems.setText(f"Could not open {path}: {e}")
+                return
+            self.map_name.setText(self.draft.name)
+            self.selected = ""
+            self.redraw()
