@@ -235,10 +235,16 @@ def apply_casualties(state: PostmanState, side: str, units: list) -> None:
         elif uid in state.t.units:
             destroy(state, uid)
     b.losses[side] += len(units)
+    if side == "holnists":
+        b.saved = 0  # Discipline spares one unit once
     if side in b.to_choose:
         b.to_choose.remove(side)
-    if not b.to_choose:
-        after_casualties(state)
+    if b.to_choose:
+        return
+    if b.surrendering:
+        b.result = "the holnists surrender"
+        return end(state, b.result)
+    after_casualties(state)
 
 
 def _kill_all(state: PostmanState, side: str) -> None:
@@ -304,8 +310,12 @@ def surrender(state: PostmanState, side: str) -> None:
     b = state.t.battle
     militia = state.t.militia.get(b.town, 0) if side == "postmen" and b.militia_fight else 0
     units = state.units_in(b.town, side)
-    if side == "holnists" and b.saved:
-        units = sorted(units, key=lambda u: not state.unit_type(u).leader)[b.saved:]
+    if side == "holnists":
+        # the Holnists give up their units as casualties, so that Discipline can spare one
+        b.surrendering, b.step, b.saved = True, "casualties", 0
+        b.round_losses["holnists"] = len(units)
+        b.to_choose = ["holnists"]
+        return
     for u in units:
         destroy(state, u.id)
     b.result = f"the {side} surrender"

@@ -224,12 +224,12 @@ def apply_play(state: PostmanState, a: dict) -> None:
             t.due.info.setdefault("mods", []).append((card.name, -1 if e == "intercept" else 3))
     elif e == "discipline" and b:
         b.saved += 1
-        from .battle import after_casualties, casualties_needed
+        from .battle import casualties_needed
 
         if "holnists" in b.to_choose and casualties_needed(state, "holnists") == 0:
-            b.to_choose.remove("holnists")
-            if not b.to_choose:
-                after_casualties(state)
+            from .battle import apply_casualties
+
+            apply_casualties(state, "holnists", [])
 
 
 def _discard(state: PostmanState, side: str, cid: str) -> None:

@@ -204,7 +204,8 @@ class PostmanRules(Rules):
                     Step("Stay and fight", "stay", o.side)]
         b = t.battle
         if b is not None and b.step == "casualties":
-            return [Step(f"The {side} choose {battle.casualties_needed(s, side)} casualties in "
+            what = "surrender: give up" if b.surrendering else "choose"
+            return [Step(f"The {side} {what} {battle.casualties_needed(s, side)} unit(s) in "
                          f"{s.board.towns[b.town].name}", "casualties", side, {"side": side}) for side in b.to_choose]
         if b is not None and b.step == "retreat":
             return [Step(f"The {b.retreating} retreat from {s.board.towns[b.town].name}: choose the town",

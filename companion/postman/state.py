@@ -75,6 +75,7 @@ class Battle:
     to_choose: list[str] = field(default_factory=list)   # sides still choosing casualties
     retreating: str | None = None
     saved: int = 0                                       # Discipline: Holnist units spared
+    surrendering: bool = False                           # the Holnists give up their units
     rule7_checked: bool = False
     duel_rerolled: bool = False
     result: str = ""

@@ -80,7 +80,8 @@ def test_postman_fight_second_round_and_surrender_of_the_smaller_side():
     assert s.pending_roll().purpose.startswith("attack dice, round 2")
     dice(s, 6, 1, 1, 1, 1)  # round 2: one hit on the Holnists
     act(s, "casualties", side="holnists", units=[h[1]])
-    # both remain: 3 Postmen against 1 Holnist; the Holnists surrender and are destroyed
+    # both remain: 3 Postmen against 1 Holnist; the Holnists surrender and give up the rest
+    act(s, "casualties", side="holnists", units=[h[0]])
     assert h[0] not in s.state.t.units
     assert s.state.t.last_battle.result == "the holnists surrender"
 
@@ -199,3 +200,35 @@ def test_postman_victory_when_a_leader_falls_in_battle():
     dice(s, 1, 6)
     assert s.state.t.winner == "holnists"
     assert s.next_steps()[0].text.startswith("The holnists have won")
+
+
+def test_postman_fight_surrender_holnists_give_up_their_units_and_discipline_spares_one():
+    s, p, h = battle_in_forest_town(holnists=("regiment",), postmen=("rider", "rider"))
+    s.state.hand("holnists").append("10S")
+    s.state.deck("holnists").draw_pile["10S"] -= 1
+    for town in ("ri", "ed", "pt"):
+        clear(s, town)
+        place(s, town, "patrol")
+    s.state.t.battles_left = ["fo"]
+    act(s, "fight", town="fo")
+    dice(s, 1, 1, 1)  # 0-0: the Postmen cannot retreat
+    dice(s, 1, 1, 1)  # round 2, 0-0 again: 1 Regiment against 2 Riders surrenders
+    step = s.next_steps()[0]
+    assert step.kind == "casualties" and step.who == "holnists" and "surrender" in step.text
+    act(s, "play_card", card="10S")
+    assert h[0] in s.state.t.units  # Discipline: the Regiment is not destroyed
+    assert s.state.t.battle is None and s.state.t.last_battle.result == "the holnists surrender"
+
+
+def test_postman_fight_surrender_without_discipline_destroys_the_holnists():
+    s, p, h = battle_in_forest_town(holnists=("regiment",), postmen=("rider", "rider"))
+    for town in ("ri", "ed", "pt"):
+        clear(s, town)
+        place(s, town, "patrol")
+    s.state.t.battles_left = ["fo"]
+    act(s, "fight", town="fo")
+    dice(s, 1, 1, 1)
+    dice(s, 1, 1, 1)
+    assert flagged(s, "casualties", side="holnists", units=[]) == {"postman.fight.casualties"}
+    act(s, "casualties", side="holnists", units=h)
+    assert h[0] not in s.state.t.units
