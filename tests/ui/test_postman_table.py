@@ -202,3 +202,101 @@ def test_a_whole_evening(window, qtbot, tmp_path):
     assert window.open_record(path)
     assert window.table.rules.state_json(window.table.state) == live
     assert window.screen_widget.map.town_items["ri"].look.counts == {"postmen": 3}
+
+
+def battle_at_forest_town(window, qtbot, holnists=("regiment",), militia=0):
+    """Postmen Riders reach Forest Town where Holnists stand; the table is in the Fight phase."""
+    from companion.postman.state import Unit
+
+    screen = start(window, qtbot, {"board": BOARD})
+    for card in POSTMEN + ["KC", "AS", "5S", "JS", "QS"]:
+        type_card(qtbot, screen, card)
+    t = window.table.state.t
+    t.militia["fo"] = militia
+    for i, kind in enumerate(holnists):  # a position set up directly, as the rule tests do
+        t.units[f"{kind}9{i}"] = Unit(f"{kind}9{i}", kind, "holnists", "fo")
+    screen.select("pt")
+    screen.stack.model.set_checked(["rider1", "rider2"])
+    screen.map.click_town("fo")
+    if t.offer is not None:
+        click(qtbot, screen.stack.offer.stay_button)
+    next_phase(qtbot, screen)
+    assert window.table.state.t.battles_left == ["fo"]
+    return screen
+
+
+def test_battle_cards_change_the_odds_and_resolve_rolls_with_the_app(window, qtbot):
+    screen = battle_at_forest_town(window, qtbot, holnists=("regiment", "regiment"))
+    state = lambda: window.table.state  # noqa: E731
+    assert screen.action_button.text() == "Fight in Forest Town"
+    click(qtbot, screen.action_button)
+    before = dict(screen.battle.bar.odds)
+    # the Holnists' Trap: the hand's tooltip shows the odds with it, then the bar moves
+    tip = next(i.tooltip for i in screen.cards.hands["holnists"].items if i.id == "KC")
+    assert "With it the Postmen" in tip
+    click(qtbot, screen.battle.card_buttons["holnists"])
+    assert screen.tabs.currentWidget() is screen.cards
+    play_card(qtbot, screen, "holnists", "KC")
+    assert "Trap" in screen.battle.notes.text()
+    assert screen.battle.bar.odds["lose"] > before["lose"]
+    assert screen.tabs.currentWidget() is screen.battle  # back to the battle to see the bar
+    # the Postmen's Ambush (+3 to every unit, as worded)
+    click(qtbot, screen.battle.card_buttons["postmen"])
+    play_card(qtbot, screen, "postmen", "QH")
+    assert not screen.cards.hands["holnists"].is_revealed  # one hand shown at a time
+    assert "Ambush" in screen.battle.notes.text()
+    n = len(window.table.session.entries)
+    click(qtbot, screen.battle.resolve_button)
+    rolls = [e for e in window.table.session.entries[n:] if e.input.kind == "roll"]
+    assert rolls and all(e.input.source == "app" for e in rolls)
+    b = state().t.battle
+    # the app's dice stop where a side must choose (or the battle is over)
+    assert b is None or b.step in ("casualties", "retreat")
+    while state().t.battle is not None:
+        b = state().t.battle
+        if b.step == "casualties":
+            side = b.to_choose[0]
+            click(qtbot, screen.battle.choose_buttons[side])
+        elif b.step == "retreat":
+            click(qtbot, screen.battle.retreat_buttons[0])
+        else:
+            click(qtbot, screen.battle.resolve_button)
+    assert "Last battle:" in screen.battle.result.text()
+
+
+def test_a_unit_retreats_from_an_arriving_stack(window, qtbot):
+    from companion.postman.state import Unit
+
+    screen = start(window, qtbot, {"board": BOARD})
+    for card in POSTMEN + HOLNISTS:
+        type_card(qtbot, screen, card)
+    t = window.table.state.t
+    t.units["patrol9"] = Unit("patrol9", "patrol", "holnists", "fo")
+    screen.select("pt")
+    screen.stack.model.set_checked(["rider1"])
+    screen.map.click_town("fo")
+    offer = screen.stack.offer
+    assert offer.isVisible() and "holnists in Forest Town" in offer.title()
+    assert screen.map.town_items["ri"].look.mark == "retreat"
+    go = [w for w in offer.rows if hasattr(w, "text") and w.text() == "Try to retreat"][0]
+    click(qtbot, go)  # to the first town offered
+    assert window.dice.request is not None and "retreat roll for patrol9" in window.dice.title.text().lower()
+    lit = {i.id for i in screen.cards.hands["holnists"].items if i.lit}
+    assert lit == set()  # Intercept is for a Postmen unit's roll, not the Holnists' own
+    type_dice(qtbot, window, 6)  # 4+, forest +1: away
+    assert window.table.state.t.units["patrol9"].town != "fo"
+
+
+def test_next_phase_refuses_while_a_roll_is_owed(window, qtbot):
+    screen = battle_at_forest_town(window, qtbot)
+    click(qtbot, screen.battle.fight_button)
+    next_phase(qtbot, screen)
+    assert window.banner.isVisible() and "Roll" in window.banner.text.text()
+
+
+def test_item_models_pass_qtmodeltester(window, qtbot, qtmodeltester):
+    screen = battle_at_forest_town(window, qtbot, militia=1)
+    click(qtbot, screen.battle.fight_button)
+    screen.select("fo")
+    qtmodeltester.check(screen.stack.model)
+    qtmodeltester.check(screen.battle.model)

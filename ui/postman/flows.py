@@ -213,7 +213,9 @@ class Flows:
         card = s.catalog.cards[cid]
         needs = q.NEEDS.get(card.effect, ())
         if not needs:
-            self.submit("play_card", card=cid, side=side)
+            out = self.submit("play_card", card=cid, side=side)
+            if out is not None and out.accepted and s.t.battle is not None:
+                self.tabs.setCurrentWidget(self.battle)  # see what the card did to the odds
             return
         if needs == ("die",):
             dice = list(s.t.last_roll)
