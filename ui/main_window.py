@@ -156,7 +156,11 @@ class MainWindow(QMainWindow):
             if setup is None:
                 return False
         seed = random.SystemRandom().randrange(2**31) if seed is None else seed
-        session = Session(game_screens.rules(game_id), pack, setup, seed)
+        try:
+            session = Session(game_screens.rules(game_id), pack, setup, seed)
+        except PosthornError as e:
+            self.warn("Posthorn", f"This game cannot start with that setup: {e}")
+            return False
         autosaver = Autosaver(session)
         autosaver(session)
         self._open(session, autosaver, "")
@@ -290,10 +294,11 @@ class MainWindow(QMainWindow):
         t = self.table
         if t is None or not t.session.can_undo:
             return
+        what = "roll" if t.session.entries[-1].input.kind == "roll" else "draw"
         if t.session.undo_crosses_chance and not self.confirm(
-                "Undo a roll?",
-                f"Undo \u201c{t.session.undo_name}\u201d?\n\nThe roll stays in the log, marked as undone, "
-                "and the next roll will be a new one."):
+                f"Undo a {what}?",
+                f"Undo \u201c{t.session.undo_name}\u201d?\n\nThe {what} stays in the log, marked as undone, "
+                f"and the next {what} will be a new one."):
             return
         t.undo()
 

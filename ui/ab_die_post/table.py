@@ -43,6 +43,8 @@ def ask_setup(parent, pack):
 
 
 class PostTable(QWidget):
+    docks = ("log", "rules")  # the hurricane indicator lives on the table itself, no dice
+
     def __init__(self, table, parent=None):
         super().__init__(parent)
         self.table = table
