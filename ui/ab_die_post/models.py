@@ -18,7 +18,7 @@ CARDS_COLUMN = 1
 
 
 class PlayerModel(QAbstractTableModel):
-    headers = ("Player", "Spare parts (face up)", "Points", "Plane", "Score")
+    headers = ("Player", "Spare parts", "Points", "Plane", "Score")
 
     def __init__(self, parent=None):
         super().__init__(parent)

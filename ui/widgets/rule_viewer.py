@@ -38,6 +38,8 @@ class RuleViewer(QWidget):
             item.setToolTip(rid)
             self.list.addItem(item)
         self.text.clear()
+        if self.list.count():
+            self.list.setCurrentRow(0)  # never an empty pane: the first rule until one is asked for
 
     def show_rule(self, rule_id: str) -> bool:
         for i in range(self.list.count()):
