@@ -428,6 +428,8 @@ def todo(state: PostmanState, steps) -> list[str]:
         able = [s for s in steps if s.kind == "recruit"]
         if able:
             lines.append(f"{len(able)} recruit roll(s) may still be made")
+        elif t.due is None:
+            lines.append("No unit can make a recruit roll now (it needs Militia in its town and no enemy)")
     if t.phase == "move" and not t.movement and t.offer is None and t.due is None:
         left = [u for u in t.units.values() if u.side == t.active and u.id not in t.moved
                 and not u.fresh and state.unit_type(u).move]

@@ -94,6 +94,7 @@ class BattlePanel(QWidget):
         lay.addLayout(row)
         lay.addWidget(self.retreat_box)
         lay.addWidget(self.result)
+        lay.addStretch(0)
 
         self.fight_button.clicked.connect(lambda: self.town and self.fight.emit(self.town))
         self.resolve_button.clicked.connect(self.resolve)
@@ -118,6 +119,7 @@ class BattlePanel(QWidget):
         for w in (self.bar, self.legend, self.notes, self.view):
             w.setVisible(has)
         self.choose = dict(choose)
+        self.title.setStyleSheet("font-size: 15px; font-weight: 600;" if has else "color: #555;")
         if not has:
             self.title.setText("No battle now. Battles are fought in the Fight phase, in every town "
                                "where both sides (or Holnists and Militia) stand.")

@@ -107,7 +107,7 @@ class CardsPanel(QWidget):
                 tip += "\n" + extra_tip[c.id]
             colour = "#b3261e" if c.id[-1] in "HD" else "#222"
             items.append(CardItem(c.id, card_label(c.id, c.name), c.playable, tip, colour))
-        owner = side.capitalize()
+        owner = {"postmen": "Postmen player", "holnists": "Holnist player"}[side]
         self.hands[side].set_hand(owner, items, "#1f4fa3" if side == "postmen" else "#7a1c1c")
         self.hands[side].setToolTip(f"{deck_left} card(s) left to draw")
 

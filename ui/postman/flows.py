@@ -267,7 +267,7 @@ class Flows:
         g = self.targeting
         card = self.state.catalog.cards[g["card"]]
         what = {"unit": "the town of the unit", "town": "the town", "to": "where it goes"}[self._next_need()]
-        return f"{card.name}: click {what} on the map (ringed in orange), or Cancel."
+        return f"{card.name}: click {what} on the map (ringed in purple), or Cancel."
 
     def _target_clicked(self, town: str) -> None:
         g = self.targeting

@@ -20,7 +20,7 @@ SIDE_COLOURS = {"postmen": QColor("#1f4fa3"), "holnists": QColor("#7a1c1c")}
 RADIUS = {"small": 5.5, "medium": 7.5, "large": 10.0}
 TERRAIN_MARKS = (("forest", "\u2663", "#2e7d32"), ("water", "\u2248", "#1f6fb5"), ("mountains", "\u25b2", "#7b5a3a"))
 STAR = "\u2605"
-MARKS = {"reach": "#2e9d4a", "target": "#d98a00", "retreat": "#d98a00", "battle": "#c62828", "flag": "#9e9e9e"}
+MARKS = {"reach": "#2e9d4a", "target": "#8e24aa", "retreat": "#d98a00", "battle": "#c62828", "flag": "#9e9e9e"}
 
 
 @dataclass

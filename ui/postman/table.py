@@ -117,7 +117,7 @@ class PostmanTable(QWidget, Flows):
         self.zoom_out.clicked.connect(lambda: self.map.zoom(0.8))
         self.fit_button.clicked.connect(self.map.fit)
         self.cancel_button.clicked.connect(self.cancel_targeting)
-        self.large.toggled.connect(self.map.set_large)
+        self.large.toggled.connect(self._large)
         self.map.town_clicked.connect(self.town_clicked)
         self.map.town_hovered.connect(self._hovered)
         self.action_button.clicked.connect(self.one_click)
@@ -300,6 +300,16 @@ class PostmanTable(QWidget, Flows):
         start = self.selected
         self.map.show_path(start if reach else None, reach.path if reach else None)
         self.stack.route.setText(self.reach_text(town, reach) if reach else "")
+
+    def _large(self, on: bool) -> None:
+        """Large type: bigger towns and names, zoomed in on the selected town so they keep apart."""
+        self.map.set_large(on)
+        if on:
+            self.map.zoom(1.6)
+            if self.selected:
+                self.map.centerOn(*self.map.pos[self.selected])
+        else:
+            self.map.fit()
 
     def open_hand(self, side: str) -> None:
         self.tabs.setCurrentWidget(self.cards)
