@@ -198,6 +198,11 @@ def hand_view(state: PostmanState, side: str) -> list[CardView]:
     return out
 
 
+def discarding(state: PostmanState, side: str, steps) -> bool:
+    """Whether ``side`` must now discard down to the hand limit (a card click discards it)."""
+    return any(st.kind == "discard" and st.who == side for st in steps)
+
+
 def playable_cards(state: PostmanState, side: str) -> list[CardView]:
     return [c for c in hand_view(state, side) if c.playable]
 

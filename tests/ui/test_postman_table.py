@@ -300,3 +300,40 @@ def test_item_models_pass_qtmodeltester(window, qtbot, qtmodeltester):
     screen.select("fo")
     qtmodeltester.check(screen.stack.model)
     qtmodeltester.check(screen.battle.model)
+
+
+def test_over_the_hand_limit_a_click_discards(window, qtbot):
+    screen = start(window, qtbot, {"board": BOARD})
+    for card in POSTMEN + HOLNISTS:
+        type_card(qtbot, screen, card)
+    for _phase in ("fight", "recruit", "militia"):
+        next_phase(qtbot, screen)
+    click(qtbot, screen.action_button)  # Militia rolls
+    next_phase(qtbot, screen)
+    for card in ("2H", "3H"):
+        type_card(qtbot, screen, card)
+    next_phase(qtbot, screen)  # 7 cards: the turn ends
+    assert window.table.state.t.active == "holnists"
+    for _phase in ("fight", "recruit", "mail"):
+        next_phase(qtbot, screen)
+    for card in ("2S", "3S"):
+        type_card(qtbot, screen, card)
+    assert len(window.table.state.hand("holnists")) == 7
+    next_phase(qtbot, screen)
+    assert window.table.state.t.active == "postmen"
+    for _phase in ("fight", "recruit", "militia"):
+        next_phase(qtbot, screen)
+    click(qtbot, screen.action_button)
+    next_phase(qtbot, screen)
+    for card in ("4H", "6H"):
+        type_card(qtbot, screen, card)
+    assert len(window.table.state.hand("postmen")) == 9
+    hand = screen.cards.hands["postmen"]
+    assert "over the limit" in hand.heading.text()
+    next_phase(qtbot, screen)
+    assert "postman.mail.limit" in window.banner.text.text()
+    play_card(qtbot, screen, "postmen", "2H")
+    play_card(qtbot, screen, "postmen", "3H")
+    assert len(window.table.state.hand("postmen")) == 7
+    next_phase(qtbot, screen)
+    assert window.table.state.t.active == "holnists"

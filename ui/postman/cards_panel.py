@@ -97,10 +97,15 @@ class CardsPanel(QWidget):
             lay.addWidget(hand, 1)
         lay.addWidget(self.help)
 
-    def set_hand(self, side: str, cards, deck_left: int, extra_tip=None) -> None:
-        """``cards``: CardView rows from table_queries.hand_view."""
+    def set_hand(self, side: str, cards, deck_left: int, extra_tip=None, discard=False) -> None:
+        """``cards``: CardView rows from table_queries.hand_view; ``discard``: the side is over
+        the hand limit, so every card is lit and a click discards it."""
         items = []
         for c in cards:
+            if discard:
+                items.append(CardItem(c.id, card_label(c.id, c.name), True,
+                                      f"{c.name}: {c.text}.\nClick to discard it (hand limit).", "#777"))
+                continue
             tip = f"{card_label(c.id, c.name)}: {c.text}."
             tip += "\nPlayable now." if c.playable else f"\nNot now: {c.why_not}."
             if extra_tip and c.id in extra_tip:
@@ -109,6 +114,8 @@ class CardsPanel(QWidget):
             items.append(CardItem(c.id, card_label(c.id, c.name), c.playable, tip, colour))
         owner = {"postmen": "Postmen player", "holnists": "Holnist player"}[side]
         self.hands[side].set_hand(owner, items, "#1f4fa3" if side == "postmen" else "#7a1c1c")
+        self.hands[side].heading.setText(self.hands[side].heading.text() + (
+            " \u2014 over the limit: click cards to discard" if discard else ""))
         self.hands[side].setToolTip(f"{deck_left} card(s) left to draw")
 
     def cover_all(self) -> None:

@@ -211,6 +211,10 @@ class Flows:
     def card_clicked(self, side: str, cid: str) -> None:
         s = self.state
         card = s.catalog.cards[cid]
+        if q.discarding(s, side, self.session.next_steps()) or (
+                card.side != side and s.t.phase == "mail" and s.t.active == side):
+            self.submit("discard", side=side, cards=[cid])  # postman.mail.limit
+            return
         needs = q.NEEDS.get(card.effect, ())
         if not needs:
             out = self.submit("play_card", card=cid, side=side)

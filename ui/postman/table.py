@@ -175,7 +175,8 @@ class PostmanTable(QWidget, Flows):
         self.cancel_button.setVisible(self.targeting is not None)
         self._battle_panel()
         for side in ("postmen", "holnists"):
-            self.cards.set_hand(side, q.hand_view(s, side), s.deck(side).left, self.card_odds_tips(side))
+            self.cards.set_hand(side, q.hand_view(s, side), s.deck(side).left, self.card_odds_tips(side),
+                                q.discarding(s, side, steps))
         req = self.session.pending_draw()
         owed = len(t.discards_owed) or len(t.draws_owed)
         self.cards.draw.set_request(req, owed)
