@@ -13,7 +13,7 @@ import copy
 from dataclasses import dataclass, field
 
 from ..core.dice import Modifier
-from ..core.violations import MalformedInput
+from ..core.violations import MalformedInput, Violation
 from . import battle, cards, movement, odds, recruit
 from .state import OTHER, PHASES, Battle, Due, PostmanState
 
@@ -90,6 +90,10 @@ def stack_problems(state: PostmanState, units: list[str]) -> list:
     """Why this stack may not move at all now (phase, turn, already moved...), road aside."""
     if not units:
         return []
+    from .rules import RULES, blocking
+
+    if blocking(state):
+        return [Violation("postman.turn.order", "first: " + RULES.next_steps(state)[0].text.lower())]
     start = state.t.units[units[0]].town
     near = next(iter(state.board.graph.neighbors(start)), start)
     try:
@@ -183,6 +187,10 @@ class CardView:
 
 def hand_view(state: PostmanState, side: str) -> list[CardView]:
     """The side's hand, each card lit when it may be played now on some target."""
+    from .rules import ALLOWED, blocking
+
+    block = blocking(state)
+    waiting = block is not None and "play_card" not in ALLOWED[block]
     out = []
     for cid in sorted(state.hand(side), key=_card_order):
         card = state.catalog.cards[cid]
@@ -190,6 +198,8 @@ def hand_view(state: PostmanState, side: str) -> list[CardView]:
         why = ""
         if card.side != side:
             why = "the other side's colour: dead weight in this hand"
+        elif waiting:
+            why = "first the cards owed must be drawn"
         else:
             why = cards.window_open(state, card, side, {}) or ""
             if not why and needs and card.effect != "luck" and not card_targets(state, side, cid):

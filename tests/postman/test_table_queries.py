@@ -184,3 +184,40 @@ def test_town_lines_say_size_terrain_and_who_is_there():
     assert lines[0] == "Forest Town \u00b7 medium town"
     assert "forest: Sneak +1" in lines and "Militia: 1 of 2" in lines
     assert any(line.startswith("Postmen:") for line in q.town_lines(s.state, "pt"))
+
+
+def test_queries_agree_with_the_rules_through_random_games():
+    """Along random games: every reach the screen offers is a move the rules accept, every lit
+    card passes its checks on each offered target, and battle odds always add up to one."""
+    import random
+
+    from companion.core.inputs import Input
+    from companion.core.session import Session
+    from companion.postman.rules import RULES
+
+    from .kit import BOARD, pack
+    from .test_playout import Player
+
+    for seed in range(10):
+        session = Session(RULES, pack(), {"board": BOARD}, seed)
+        player = Player(session, random.Random(seed))
+        for _ in range(150):
+            if session.state.t.winner:
+                break
+            s = session.state
+            t = s.t
+            if t.phase == "move" and t.due is None and t.offer is None and t.movement is None:
+                for town in s.board.towns:
+                    mine = [u.id for u in s.units_in(town, t.active)]
+                    for town_to, reach in q.reachable(s, mine).items():
+                        assert session.check(Input("move", {"units": mine, "path": list(reach.path)})) == [], town_to
+            for side in ("postmen", "holnists"):
+                for card in q.playable_cards(s, side):
+                    targets = q.card_targets(s, side, card.id) if card.effect != "luck" else [{"die": 0}]
+                    for args in targets[:5]:
+                        found = session.check(Input("play_card", {"card": card.id, "side": side, **args}))
+                        assert found == [], (card.id, args, found)
+            view = q.battle_odds_now(s)
+            if view is not None and view.odds is not None:
+                assert sum(view.odds.values()) == pytest.approx(1.0)
+            player.one_input()
