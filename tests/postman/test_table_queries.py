@@ -221,3 +221,15 @@ def test_queries_agree_with_the_rules_through_random_games():
             if view is not None and view.odds is not None:
                 assert sum(view.odds.values()) == pytest.approx(1.0)
             player.one_input()
+
+
+def test_both_leaders_bring_rule_number_7_into_the_odds():
+    s, p, h = battle(holnists=("general",), postmen=("postman",))
+    view = q.battle_odds_now(s.state)
+    assert view.rule7
+    act(s, "fight", town="fo")
+    assert s.pending_roll().rule == "postman.fight.rule7"
+    assert q.battle_odds_now(s.state).rule7  # still counted while its die is owed
+    dice(s, 5)  # 4+: the duel decides the game
+    duel = q.battle_odds_now(s.state)
+    assert duel.step == "duel" and duel.odds["win"] == pytest.approx(40 / 91)
