@@ -91,7 +91,8 @@ def _screenshot(app, win, args) -> int:
     win.warn = lambda title, text: print(f"posthorn: {title}: {text}", file=sys.stderr)
     win.resize(w, h)
     win.show()
-    if len(args.screenshot) == 2 and not win.open_record(args.screenshot[1]):
+    record = args.screenshot[1] if len(args.screenshot) == 2 else args.record  # --size may come between
+    if record and not win.open_record(record):
         return 2
     for _ in range(5):
         app.processEvents()

@@ -50,3 +50,17 @@ def test_headless_commands_go_to_the_cli_without_qt(tmp_path):
     r = subprocess.run([sys.executable, "-c", code, str(pack)], capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stderr
     assert "OK" in r.stdout
+
+
+def test_dice_tray_shows_a_big_roll_as_counts_and_keeps_its_width(qtbot):
+    from ui.widgets.dice_tray import DiceTray
+
+    tray = DiceTray()
+    qtbot.addWidget(tray)
+    tray.resize(330, 500)
+    tray.show()
+    tray.show_values([6, 5])
+    assert tray.faces.text() == "\u2685 \u2684"
+    tray.show_values([1] * 10 + [6] * 8)
+    assert tray.faces.text() == "18 dice:  \u2680\u00d710   \u2685\u00d78"
+    assert tray.sizeHint().width() < 400

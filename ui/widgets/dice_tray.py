@@ -25,6 +25,7 @@ from companion.core.dice import Dice, RollRequest
 from .roll_chart import RollChart
 
 FACES = "\u2680\u2681\u2682\u2683\u2684\u2685"
+MAX_FACES = 6
 
 
 def parse_typed(text: str, count: int) -> list[int] | None:
@@ -55,6 +56,7 @@ class DiceTray(QWidget):
         self.faces = QLabel("")
         self.faces.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.faces.setStyleSheet("font-size: 40px;")
+        self.faces.setWordWrap(True)
         self.roll_button = QPushButton("Roll dice")
         self.roll_button.setToolTip("The app rolls (Ctrl+R)")
         self.roll_button.setShortcut("Ctrl+R")
@@ -107,7 +109,16 @@ class DiceTray(QWidget):
         return Dice(2, 6)
 
     def show_values(self, values) -> None:
-        self.faces.setText(" ".join(FACES[v - 1] if 1 <= v <= 6 else str(v) for v in values))
+        """The dice as faces; a big roll (all the Militia of a map) as a count of each face, so
+        the tray never grows wider than its dock."""
+        values = [v for v in values if isinstance(v, int)]
+        if len(values) <= MAX_FACES:
+            self.faces.setStyleSheet("font-size: 40px;")
+            self.faces.setText(" ".join(FACES[v - 1] if 1 <= v <= 6 else str(v) for v in values))
+            return
+        self.faces.setStyleSheet("font-size: 18px;")
+        counts = [(face, values.count(face)) for face in range(1, 7) if values.count(face)]
+        self.faces.setText(f"{len(values)} dice:  " + "   ".join(f"{FACES[f - 1]}\u00d7{n}" for f, n in counts))
 
     def _roll_clicked(self) -> None:
         if self.request is None:
