@@ -16,6 +16,10 @@ def _unit(s: PostmanState, uid) -> str:
     return f"{s.unit_type(u).name} {uid}" if u else str(uid)
 
 
+def _side(side) -> str:
+    return {"postmen": "Postmen", "holnists": "Holnists"}.get(side, str(side))
+
+
 def describe(s: PostmanState, inp: Input) -> str:
     a = inp.args
     k = inp.kind
@@ -28,9 +32,13 @@ def describe(s: PostmanState, inp: Input) -> str:
         req = rolls.request(s, due)
         return f"{req.purpose[:1].upper()}{req.purpose[1:]}: {' '.join(map(str, values))} ({src})"
     if k == "draw":
-        req_side = s.t.discards_owed[0] if s.t.discards_owed else (s.t.draws_owed[0] if s.t.draws_owed else "?")
-        verb = "discard at random" if s.t.discards_owed else "draw"
-        return f"The {req_side} {verb} {a.get('card')}"
+        # the log is read by both players: a card drawn into a hand stays secret (the record keeps
+        # it); a card discarded at random goes face up on the discard pile, so it is named
+        if s.t.discards_owed:
+            return f"The {_side(s.t.discards_owed[0])} discard {a.get('card')} at random"
+        side = s.t.draws_owed[0] if s.t.draws_owed else "?"
+        n = len(s.hand(side)) + 1 if side in ("postmen", "holnists") else "?"
+        return f"The {_side(side)} draw a card ({n} in hand)"
     if k == "move":
         path = " \u2192 ".join(_town(s, x) for x in a.get("path", []))
         units = ", ".join(_unit(s, u) for u in a.get("units", []))
@@ -44,16 +52,16 @@ def describe(s: PostmanState, inp: Input) -> str:
     if k == "fight":
         return f"Battle in {_town(s, a.get('town'))}"
     if k == "casualties":
-        return f"The {a.get('side')} lose {', '.join(_unit(s, u) if u != 'militia' else 'a Militia' for u in a.get('units', []))}"
+        return f"The {_side(a.get('side'))} lose {', '.join(_unit(s, u) if u != 'militia' else 'a Militia' for u in a.get('units', []))}"
     if k == "battle_retreat":
         b = s.t.battle
-        return f"The {b.retreating if b else '?'} retreat to {_town(s, a.get('to'))}"
+        return f"The {_side(b.retreating) if b else '?'} retreat to {_town(s, a.get('to'))}"
     if k == "recruit":
         return f"{_unit(s, a.get('unit'))} makes a recruit roll"
     if k == "militia_phase":
         return "Militia phase: roll for every empty town"
     if k == "discard":
-        return f"The {a.get('side')} discard {', '.join(map(str, a.get('cards', [])))}"
+        return f"The {_side(a.get('side'))} discard {', '.join(map(str, a.get('cards', [])))}"
     if k == "play_card":
         card = s.catalog.cards.get(a.get("card"))
         extra = ", ".join(f"{key} {_town(s, v) if key in ('town', 'to') else v}" for key, v in a.items()
