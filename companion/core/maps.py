@@ -26,11 +26,10 @@ at module level: the first window must not wait for it.
 
 from __future__ import annotations
 
-import tomllib
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .schema import Spec, check
+from .tomlfile import read_toml
 from .violations import MalformedInput, PackError
 
 if TYPE_CHECKING:
@@ -125,26 +124,7 @@ def _check_connected(graph: networkx.Graph, towns: list[dict], file: str) -> Non
 
 def load_map_file(path) -> networkx.Graph:
     """Read a map TOML file and build its graph; errors name the file and line or key path."""
-    path = Path(path)
-    name = str(path)
-    try:
-        size = path.stat().st_size
-        if size > MAX_MAP_BYTES:
-            raise PackError(name, "", f"file is larger than {MAX_MAP_BYTES} bytes")
-        raw = path.read_bytes()
-    except OSError as e:
-        raise PackError(name, "", f"cannot be read: {e.strerror or e}") from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise PackError(name, f"byte {e.start}", "not UTF-8 text") from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        from .packs import _toml_what, _toml_where
-
-        raise PackError(name, _toml_where(e), f"not valid TOML: {_toml_what(e)}") from None
-    return load_map(data, name)
+    return load_map(read_toml(path, MAX_MAP_BYTES), str(path))
 
 
 def load_pack_maps(pack) -> dict[str, networkx.Graph]:

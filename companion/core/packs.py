@@ -12,13 +12,13 @@ from __future__ import annotations
 import functools
 import hashlib
 import re
-import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
 from .reference import RuleText, parse_reference
 from .schema import Spec, check
+from .tomlfile import parse_toml
 from .violations import PackError
 
 PACK_SPEC = Spec(dict, fields={
@@ -102,22 +102,12 @@ def load_pack(folder, *, bundled: bool = False) -> Pack:
     for name, raw in files:
         if not name.endswith(".toml"):
             continue
-        path = _name(folder, name)
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as e:
-            raise PackError(path, f"byte {e.start}", "not UTF-8 text") from None
-        try:
-            parsed = tomllib.loads(text)
-            if "/" in name:
-                sub, stem = name[:-5].split("/", 1)
-                tables.setdefault(sub, {})[stem] = parsed
-            else:
-                tables[name[:-5]] = parsed
-        except tomllib.TOMLDecodeError as e:
-            raise PackError(path, _toml_where(e), f"not valid TOML: {_toml_what(e)}") from None
-        except RecursionError:
-            raise PackError(path, "", "nested too deeply to be a rule pack") from None
+        parsed = parse_toml(raw, _name(folder, name))
+        if "/" in name:
+            sub, stem = name[:-5].split("/", 1)
+            tables.setdefault(sub, {})[stem] = parsed
+        else:
+            tables[name[:-5]] = parsed
     head = tables.pop("pack")
     check(head, PACK_SPEC, _name(folder, "pack.toml"))
     info = head["pack"]
@@ -138,20 +128,6 @@ def load_pack(folder, *, bundled: bool = False) -> Pack:
         raise PackError(_name(folder, "reference.md"), missing[0],
                         f"no section for this rule id ({len(missing)} rule id(s) without a section)")
     return pack
-
-
-def _toml_where(e: tomllib.TOMLDecodeError) -> str:
-    line, col = getattr(e, "lineno", None), getattr(e, "colno", None)
-    if line is None:
-        m = re.search(r"line (\d+), column (\d+)", str(e))
-        if m:
-            line, col = m.group(1), m.group(2)
-    return f"line {line}, column {col}" if line else ""
-
-
-def _toml_what(e: tomllib.TOMLDecodeError) -> str:
-    msg = getattr(e, "msg", None) or str(e)
-    return msg.split(" (at line")[0]
 
 
 @functools.lru_cache(maxsize=16)

@@ -37,15 +37,14 @@ when this module is imported.
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from ..core import maps as core_maps
 from ..core.schema import Spec, check
+from ..core.tomlfile import read_toml
 from ..core.violations import MalformedInput, PackError
 
 if TYPE_CHECKING:
@@ -272,25 +271,7 @@ def boards_from_pack(pack) -> dict[str, Board]:
 
 def board_from_file(path) -> Board:
     """Read a map TOML file and build its Board; errors name the file and the line or key path."""
-    path = Path(path)
-    name = str(path)
-    try:
-        if path.stat().st_size > core_maps.MAX_MAP_BYTES:
-            raise PackError(name, "", f"file is larger than {core_maps.MAX_MAP_BYTES} bytes")
-        raw = path.read_bytes()
-    except OSError as e:
-        raise PackError(name, "", f"cannot be read: {e.strerror or e}") from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise PackError(name, f"byte {e.start}", "not UTF-8 text") from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        from ..core.packs import _toml_what, _toml_where
-
-        raise PackError(name, _toml_where(e), f"not valid TOML: {_toml_what(e)}") from None
-    return load_board(data, name)
+    return load_board(read_toml(path, core_maps.MAX_MAP_BYTES), str(path))
 
 
 def _float(value) -> float | None:
