@@ -3,11 +3,13 @@ A thin adapter over the state; the card chips are painted by ``CardDelegate``.""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QRectF, Qt
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPen
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate
 
 from companion.ab_die_post import flight
+
+from ..widgets.row_model import RowTableModel
 
 IdRole = Qt.ItemDataRole.UserRole + 1
 CardsRole = Qt.ItemDataRole.UserRole + 2
@@ -17,36 +19,14 @@ PLANE_COLOURS = ("#c62828", "#1565c0", "#2e7d32", "#f9a825", "#6a1b9a", "#424242
 CARDS_COLUMN = 1
 
 
-class PlayerModel(QAbstractTableModel):
+class PlayerModel(RowTableModel):
     headers = ("Player", "Spare parts", "Points", "Plane", "Score")
 
-    def __init__(self, parent=None):
-        super().__init__(parent)
-        self.state = None
-        self.rows: list[str] = []
-
     def set_state(self, state) -> None:
-        self.beginResetModel()
-        self.state = state
-        self.rows = list(state.players) if state is not None else []
-        self.endResetModel()
-
-    def rowCount(self, parent=QModelIndex()):
-        return 0 if parent.isValid() else len(self.rows)
-
-    def columnCount(self, parent=QModelIndex()):
-        return 0 if parent.isValid() else len(self.headers)
-
-    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
-        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            if 0 <= section < len(self.headers):
-                return self.headers[section]
-        return None
+        self.set_rows(state, state.players if state is not None else [])
 
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):
-        if not index.isValid() or not 0 <= index.row() < len(self.rows):
-            return None
-        if not 0 <= index.column() < len(self.headers):
+        if self.row_at(index) is None:
             return None
         s, p = self.state, self.rows[index.row()]
         col = index.column()

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor
 
 from companion.couriers import headquarters, riders
+
+from ..widgets.row_model import RowTableModel
 
 IdRole = Qt.ItemDataRole.UserRole + 1
 
@@ -13,38 +15,14 @@ STATUS_COLOURS = {"delivered": "#2e7d32", "lost": "#8a1c1c", "captured": "#8a1c1
                   "searching": "#9a5b00", "located": "#1f5fa8"}
 
 
-class _RosterModel(QAbstractTableModel):
-    headers: tuple[str, ...] = ()
-
-    def __init__(self, parent=None):
-        super().__init__(parent)
-        self.state = None
-        self.rows: list = []
-
+class _RosterModel(RowTableModel):
     def set_state(self, state, rows) -> None:
-        self.beginResetModel()
-        self.state = state
-        self.rows = list(rows)
-        self.endResetModel()
-
-    def rowCount(self, parent=QModelIndex()):
-        return 0 if parent.isValid() else len(self.rows)
-
-    def columnCount(self, parent=QModelIndex()):
-        return 0 if parent.isValid() else len(self.headers)
-
-    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
-        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            if 0 <= section < len(self.headers):
-                return self.headers[section]
-        return None
+        self.set_rows(state, rows)
 
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):
-        if not index.isValid() or not 0 <= index.row() < len(self.rows):
+        row = self.row_at(index)
+        if row is None:
             return None
-        if not 0 <= index.column() < len(self.headers):
-            return None
-        row = self.rows[index.row()]
         if role == IdRole:
             return row.id
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor
+
+from ..widgets.row_model import RowTableModel
 
 IdRole = Qt.ItemDataRole.UserRole + 1
 SIDE_TEXT = {"postmen": "#1f4fa3", "holnists": "#7a1c1c"}
@@ -21,7 +23,7 @@ class Row:
     tip: str = ""
 
 
-class CheckTable(QAbstractTableModel):
+class CheckTable(RowTableModel):
     """Rows with a tick box in the first column; ``checked()`` lists the ticked ids."""
 
     ticks_changed = Signal()
@@ -29,7 +31,6 @@ class CheckTable(QAbstractTableModel):
     def __init__(self, headers: tuple[str, ...], parent=None):
         super().__init__(parent)
         self.headers = headers
-        self.rows: list[Row] = []
         self.ticks: list[bool] = []
 
     def set_rows(self, rows: list[Row], ticked=()) -> None:
@@ -59,18 +60,6 @@ class CheckTable(QAbstractTableModel):
             self.dataChanged.emit(self.index(0, 0), self.index(len(self.rows) - 1, 0),
                                   [Qt.ItemDataRole.CheckStateRole])
         self.ticks_changed.emit()
-
-    def rowCount(self, parent=QModelIndex()):
-        return 0 if parent.isValid() else len(self.rows)
-
-    def columnCount(self, parent=QModelIndex()):
-        return 0 if parent.isValid() else len(self.headers)
-
-    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
-        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            if 0 <= section < len(self.headers):
-                return self.headers[section]
-        return None
 
     def flags(self, index):
         if not index.isValid():

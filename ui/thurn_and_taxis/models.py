@@ -2,42 +2,25 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QFont
 
 from companion.thurn_and_taxis.scoring import ranking, scores, winner
 
+from ..widgets.row_model import RowTableModel
 from .map_view import player_colour
 
 HEADERS = ("Player", "Houses left", "Carriage", "Tiles", "Score")
 
 
-class ScoreModel(QAbstractTableModel):
-    def __init__(self, parent=None):
-        super().__init__(parent)
-        self.state = None
-        self.rows: list[dict] = []
+class ScoreModel(RowTableModel):
+    headers = HEADERS
 
     def set_state(self, s) -> None:
-        self.beginResetModel()
-        self.state = s
-        self.rows = scores(s)
-        self.endResetModel()
-
-    def rowCount(self, parent=QModelIndex()):
-        return 0 if parent.isValid() else len(self.rows)
-
-    def columnCount(self, parent=QModelIndex()):
-        return 0 if parent.isValid() else len(HEADERS)
-
-    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
-        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            if 0 <= section < len(HEADERS):
-                return HEADERS[section]
-        return None
+        self.set_rows(s, scores(s))
 
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):
-        if not index.isValid() or not 0 <= index.row() < len(self.rows) or not 0 <= index.column() < len(HEADERS):
+        if self.row_at(index) is None:
             return None
         s, row, col = self.state, self.rows[index.row()], index.column()
         p = s.players[index.row()]
