@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
-from .inputs import Input
+from .inputs import CHANCE_KINDS, Input
 from .session import Entry, JournalLine, Session
 from .storage import atomic_write
 from .violations import MalformedInput, PackError, PosthornError, RecordError, Violation
@@ -191,7 +191,12 @@ def restore(record: Record, path: str = "record", pack=None) -> tuple[Session, l
         raise RecordError(path, "pack.id", f"pack '{pack.id}' is for the game '{pack.game}', "
                                            f"not '{record.game}'")
     try:
-        session = Session(rules, pack, record.setup, record.seed, rolls_made=record.rolls_made)
+        # the app's dice never repeat: the counter is at least the app rolls and draws on record,
+        # whatever the file says, so a hand-edited count cannot bring old results back
+        used = sum(1 for i in record.inputs if i.is_chance and i.source == "app") + sum(
+            1 for u in record.undone if isinstance(u.get("input"), dict) and u["input"].get("source") == "app"
+            and u["input"].get("kind") in CHANCE_KINDS)
+        session = Session(rules, pack, record.setup, record.seed, rolls_made=max(record.rolls_made, used))
     except MalformedInput as e:
         raise RecordError(path, "setup", str(e)) from None
     verdicts = []

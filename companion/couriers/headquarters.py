@@ -71,6 +71,17 @@ def _set_hq(s: DeskState, a: Args, building: bool) -> None:
     cmd.hq = a.args["place"].strip()
     cmd.hq_in_building = building
     cmd.at_hq = True
+    _back_to_hq(s, cmd)
+
+
+def _back_to_hq(s: DeskState, cmd) -> None:
+    """Couriers who found his headquarters empty and are searching ride there again now that he is
+    at it (couriers.hq.absent, couriers.hq.establish)."""
+    for c in s.couriers.values():
+        if c.recipient == cmd.id and c.status == "searching" and not c.finished:
+            c.reached_hq = False
+            c.status = "in transit"
+            c.history.append(f"Turn {s.turn}: {cmd.name} is at his headquarters at {cmd.hq}; rides there")
 
 
 def apply_declare(s: DeskState, a: Args) -> None:
@@ -97,6 +108,7 @@ def apply_return(s: DeskState, a: Args) -> None:
     cmd.in_building = cmd.hq_in_building
     cmd.stayed = 0
     cmd.moved_turn = s.turn
+    _back_to_hq(s, cmd)
 
 
 APPLY = {"declare_hq": apply_declare, "establish_hq": apply_establish,

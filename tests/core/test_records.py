@@ -250,3 +250,28 @@ def test_pack_of_the_wrong_game_is_refused(saved, couriers_pack):
     other.game = "postman"
     with pytest.raises(RecordError, match="is for the game 'postman'"):
         records.restore(rec, "x", pack=other)
+
+
+def test_a_lowered_dice_counter_cannot_bring_old_app_rolls_back(tmp_path):
+    """rolls_made is at least the app's rolls on record, whatever the file says."""
+    from companion.core import records as rec_mod
+    from companion.core.inputs import Input
+    from companion.core.packs import bundled_pack
+    from companion.core.session import Session
+    from companion.couriers.rules import RULES
+
+    s = Session(RULES, bundled_pack("couriers"), {}, seed=9)
+    for name, rank in (("A", "army"), ("B", "corps")):
+        s.submit(Input("add_commander", {"name": name, "side": "Blue", "rank": rank}))
+    s.submit(Input("start_game", {}))
+    s.submit(Input("send_courier", {"sender": "a", "recipient": "b", "message": "go"}))
+    s.submit(Input("begin_courier_step", {}))
+    s.submit(Input("move_courier", {"courier": "C1", "speed": "officer", "arrives": False}))
+    s.roll()
+    path = tmp_path / "r.json"
+    rec = rec_mod.save(s, path)
+    assert rec.rolls_made == 1
+    data = json.loads(path.read_text())
+    data["rolls_made"] = 0
+    restored, _ = rec_mod.restore(rec_mod.parse(json.dumps(data)))
+    assert restored.bag.rolls_made == 1

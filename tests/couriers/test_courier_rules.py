@@ -486,3 +486,24 @@ def test_ids_are_trimmed_like_the_names(desk):
         desk.session.check(Input("add_commander", {"id": "meade ", "name": "M", "side": "Blue", "rank": "army"}))
     desk.start().ok("send_courier", id=" rider ", sender="gibbon", recipient="meade", message=" Hold ")
     assert list(desk.state.couriers) == ["rider"] and desk.courier("rider").message == "Hold"
+
+
+def test_couriers_hq_absent_searching_couriers_ride_back_when_he_returns(make_desk):
+    """A courier that found the HQ empty rides to it again once the commander is back there."""
+    d = make_desk({"sides": ["Blue", "Grey"]})
+    d.ok("add_commander", id="meade", name="Meade", side="Blue", rank="army")
+    d.ok("add_commander", id="hancock", name="Hancock", side="Blue", rank="corps")
+    d.ok("declare_hq", commander="hancock", place="Cemetery Hill")
+    d.start()
+    d.ok("move_commander", commander="hancock")
+    d.ok("send_courier", sender="meade", recipient="hancock", message="Hold")
+    d.courier_step()
+    d.ride("C1", 2, 2)
+    c = d.courier("C1")
+    assert c.status == "searching" and c.reached_hq
+    d.end_turn()
+    d.ok("return_to_hq", commander="hancock")
+    assert c.status == "in transit" and not c.reached_hq
+    d.courier_step()
+    d.ride("C1", 3, 3)
+    assert c.status == "delivered"
