@@ -45,6 +45,8 @@ class MainWindow(QMainWindow):
         #: tells the player something went wrong (a dialog; a line on stderr for --screenshot)
         self.warn = lambda title, text: QMessageBox.warning(self, title, text)
         self.ask_setup = game_screens.ask_setup
+        #: picks the rule pack of a new game when house-rule copies exist; tests replace it
+        self.choose_pack = self._choose_pack_dialog
 
         self.start = StartPage()
         self.banner = FlagBanner()
@@ -143,13 +145,16 @@ class MainWindow(QMainWindow):
     # -- opening games ----------------------------------------------------------------------------
     def new_game(self, game_id: str, setup: dict | None = None, seed: int | None = None) -> bool:
         from companion.core.autosave import Autosaver
-        from companion.core.packs import bundled_pack
+        from companion.core.packs import packs_for_game
         from companion.core.session import Session
 
         try:
-            pack = bundled_pack(game_id)
+            packs, problems = packs_for_game(game_id)
         except PosthornError as e:
             self.warn("Posthorn", f"This game cannot start: {e}")
+            return False
+        pack = packs[0] if len(packs) == 1 and not problems else self.choose_pack(packs, problems)
+        if pack is None:
             return False
         if setup is None:
             setup = self.ask_setup(self, game_id, pack)
@@ -305,6 +310,14 @@ class MainWindow(QMainWindow):
     def redo(self) -> None:
         if self.table is not None:
             self.table.redo()
+
+    def _choose_pack_dialog(self, packs, problems):
+        from PySide6.QtWidgets import QInputDialog
+
+        names = [f"{p.title} ({p.id}{', bundled' if p.bundled else ''})" for p in packs]
+        note = "".join(f"\n\nNot usable: {e}" for e in problems[:3])
+        name, ok = QInputDialog.getItem(self, "Rule pack", "Play with which rules?" + note, names, 0, False)
+        return packs[names.index(name)] if ok else None
 
     def _confirm_dialog(self, title: str, text: str) -> bool:
         return QMessageBox.question(self, title, text) == QMessageBox.StandardButton.Yes

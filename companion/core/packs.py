@@ -143,7 +143,6 @@ def bundled_pack(game: str) -> Pack:
 
 def find_pack(pack_id: str, content_hash: str | None = None) -> Pack:
     """The bundled pack or a player's pack (in the user data folder) with this id."""
-    from .storage import user_packs_dir
 
     candidates = []
     if isinstance(pack_id, str) and _PLAIN_ID.fullmatch(pack_id):
@@ -152,17 +151,32 @@ def find_pack(pack_id: str, content_hash: str | None = None) -> Pack:
             candidates.append(bundled_pack(pack_id))
         except PackError:
             pass
-    for folder in sorted(user_packs_dir().iterdir()):
-        if folder.is_dir():
-            try:
-                p = load_pack(folder)
-            except PackError:
-                continue
-            if p.id == pack_id:
-                candidates.append(p)
+    mine, _problems = user_packs()
+    candidates += [p for p in mine if p.id == pack_id]
     for p in candidates:
         if content_hash is None or p.hash == content_hash:
             return p
     if candidates:
         return candidates[0]
     raise PackError(pack_id, "", "no bundled or installed rule pack has this id")
+
+
+def user_packs() -> tuple[list[Pack], list[PackError]]:
+    """The players' own packs in the user data folder's ``packs/``, and why the others failed."""
+    from .storage import user_packs_dir
+
+    packs, problems = [], []
+    for folder in sorted(user_packs_dir().iterdir()):
+        if folder.is_dir():
+            try:
+                packs.append(load_pack(folder))
+            except PackError as e:
+                problems.append(e)
+    return packs, problems
+
+
+def packs_for_game(game: str) -> tuple[list[Pack], list[PackError]]:
+    """Every pack a new game of ``game`` may use: the bundled one first, then house-rule copies
+    (with the reasons any copy in the packs folder cannot be used)."""
+    mine, problems = user_packs()
+    return [bundled_pack(game)] + [p for p in mine if p.game == game], problems

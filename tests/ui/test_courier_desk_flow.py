@@ -247,3 +247,35 @@ def test_large_type_makes_text_bigger(window):
     assert QApplication.font().pointSizeF() > before * 1.3
     window.actions_["large"].trigger()
     assert QApplication.font().pointSizeF() == before
+
+
+def test_new_game_with_a_house_rule_pack(window, qtbot, data_dir):
+    import shutil
+    from pathlib import Path
+
+    packs = data_dir / "packs"
+    club = packs / "club"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "rules" / "couriers", club)
+    text = (club / "pack.toml").read_text().replace('id = "couriers"', 'id = "couriers-club"')
+    (club / "pack.toml").write_text(text.replace("title = ", 'title = "Club rules" #', 1))
+    (club / "couriers.toml").write_text((club / "couriers.toml").read_text().replace(
+        "officer_move = 24.0", "officer_move = 18.0"))
+    broken = packs / "broken"
+    shutil.copytree(club, broken)
+    (broken / "couriers.toml").write_text("officer_move = [")
+    offered = []
+
+    def choose(found, problems):
+        offered.append(([p.id for p in found], [str(e) for e in problems]))
+        return next(p for p in found if p.id == "couriers-club")
+
+    window.choose_pack = choose
+    window.ask_setup = lambda parent, game, pack: {"sides": ["Blue", "Grey"]}
+    assert window.new_game("couriers")
+    ids, problems = offered[0]
+    assert ids == ["couriers", "couriers-club"]
+    assert len(problems) == 1 and "broken" in problems[0] and "not valid TOML" in problems[0]
+    assert window.table.session.pack.id == "couriers-club"
+    assert window.table.state.settings.officer_move == 18.0
+    saved = json.loads(window.table.autosaver.path.read_text())
+    assert saved["pack"]["id"] == "couriers-club"
