@@ -226,7 +226,7 @@ class PostmanTable(QWidget, Flows):
             return
         rows, default = [], []
         able = {u for u, _c in q.recruiters(s)} if t.phase == "recruit" else set()
-        for u in sorted(s.units_in(town), key=lambda u: (u.side != t.active, q._order(u))):
+        for u in sorted(s.units_in(town), key=lambda u: (u.side != t.active, q.unit_order(u))):
             k = s.unit_type(u)
             own = u.side == t.active
             status = "moved" if u.id in t.moved else "new" if u.fresh else ""

@@ -1,0 +1,96 @@
+"""Which cards a hand may play now and on what: each card lit or not with the reason, and every
+target its own rule accepts (postman.card.window, postman.card.<effect>).
+
+Read from ``cards.window_open`` and ``cards.check_play``; nothing here changes the state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..core.violations import MalformedInput
+from . import cards
+from .rules import ALLOWED, blocking
+from .state import PostmanState
+from .town_view import unit_order
+
+#: The arguments a card needs beside itself (see cards.check_play).
+NEEDS = {"pony_express": ("unit",), "deliver_the_mail": ("unit", "to"), "california_postman": ("town",),
+         "rough_terrain": ("town",), "forced_march": ("town",), "narrow_escape": ("unit", "to"),
+         "brutality": ("unit",), "luck": ("die",)}
+
+
+@dataclass(frozen=True)
+class CardView:
+    id: str
+    name: str
+    text: str
+    effect: str
+    playable: bool
+    why_not: str = ""
+    needs: tuple[str, ...] = ()
+
+
+def hand_view(state: PostmanState, side: str) -> list[CardView]:
+    """The side's hand, each card lit when it may be played now on some target."""
+    block = blocking(state)
+    waiting = block is not None and "play_card" not in ALLOWED[block]
+    out = []
+    for cid in sorted(state.hand(side), key=card_order):
+        card = state.catalog.cards[cid]
+        needs = NEEDS.get(card.effect, ())
+        why = ""
+        if card.side != side:
+            why = "the other side's colour: dead weight in this hand"
+        elif waiting:
+            why = "first the cards owed must be drawn"
+        else:
+            why = cards.window_open(state, card, side, {}) or ""
+            if not why and needs and card.effect != "luck" and not card_targets(state, side, cid):
+                why = "nothing to play it on now"
+        out.append(CardView(cid, card.name, card.text, card.effect, not why, why, needs))
+    return out
+
+
+def discarding(state: PostmanState, side: str, steps) -> bool:
+    """Whether ``side`` must now discard down to the hand limit (a card click discards it)."""
+    return any(st.kind == "discard" and st.who == side for st in steps)
+
+
+def playable_cards(state: PostmanState, side: str) -> list[CardView]:
+    return [c for c in hand_view(state, side) if c.playable]
+
+
+def card_targets(state: PostmanState, side: str, cid: str) -> list[dict]:
+    """Every choice of target the card's own rule accepts now, as play_card arguments."""
+    card = state.catalog.cards[cid]
+    needs = NEEDS.get(card.effect, ())
+    if not needs:
+        return [{}]
+    units = sorted(state.t.units, key=lambda u: unit_order(state.t.units[u]))
+    if card.effect == "brutality":
+        units.append("militia")
+    towns = list(state.board.towns)
+    if needs == ("die",):
+        return [{"die": i} for i in range(len(state.t.last_roll))]
+    if needs == ("unit",):
+        options = [{"unit": u} for u in units]
+    elif needs == ("town",):
+        options = [{"town": x} for x in towns]
+    else:
+        options = [{"unit": u, "to": x} for u in units for x in towns]
+    rule = f"postman.card.{card.effect}"
+    out = []
+    for args in options:
+        try:
+            found = cards.check_play(state, {"card": cid, "side": side, **args})
+        except (MalformedInput, KeyError):
+            continue
+        if not any(v.rule == rule for v in found):
+            out.append(args)
+    return out
+
+
+def card_order(cid: str) -> tuple:
+    """Sort key for a hand: by suit (hearts, diamonds, clubs, spades), then by rank."""
+    return ("HDCS".index(cid[-1]), ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K").index(cid[:-1]))

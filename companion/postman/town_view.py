@@ -1,0 +1,57 @@
+"""A town and a unit in the table's words: what a town's tooltip says and a unit's short name."""
+
+from __future__ import annotations
+
+from .state import PostmanState
+
+SIDES = ("postmen", "holnists")
+
+
+def town_lines(state: PostmanState, town: str) -> list[str]:
+    """A town in words for a tooltip: size, terrain and what it does, units and Militia."""
+    info = state.board.towns[town]
+    caps = state.catalog.tables["towns"]
+    tt = state.catalog.tables["terrain"]
+    lines = [f"{info.name} \u00b7 {info.size} town"]
+    if town == state.board.post_town:
+        lines.append("Post Town (the Postmen start here)")
+    if town == state.board.base_camp:
+        lines.append("Holnist Base Camp (the Holnists start here)")
+    if info.edge:
+        lines.append("Map edge (California Postman)")
+    mod = caps[info.size]["modifier"]
+    if mod:
+        lines.append(f"Type and Militia rolls {mod:+d}")
+    words = {"forest": f"forest: Sneak {tt['forest_sneak']:+d}",
+             "water": f"lake or river: Sneak {tt['water_sneak']:+d}",
+             "mountains": f"mountains: defenders attack {tt['mountain_defence']:+d}"}
+    lines += [words[t] for t in sorted(info.terrain)]
+    cap = caps[info.size]["militia_cap"]
+    lines.append(f"Militia: {state.t.militia.get(town, 0)} of {cap}")
+    for side in SIDES:
+        here = state.units_in(town, side)
+        if here:
+            names = ", ".join(f"{state.unit_type(u).name} {u.id}" for u in sorted(here, key=unit_order))
+            lines.append(f"{side.capitalize()}: {names}")
+    return lines
+
+
+def unit_label(state: PostmanState, uid: str) -> str:
+    """A short name for a unit: "The Postman", "Rider 3", "Regiment 2" ("Militia" for Militia)."""
+    if uid == "militia":
+        return "Militia"
+    u = state.t.units.get(uid)
+    if u is None:
+        return uid
+    kind = state.unit_type(u)
+    if kind.leader:
+        return kind.name
+    digits = "".join(c for c in uid if c.isdigit())
+    return f"{kind.name.split()[-1]} {digits}".strip()
+
+
+def unit_order(u) -> tuple:
+    """Sort key for units (or unit ids): by kind, then by number, so rider2 comes before rider10."""
+    uid = u.id if hasattr(u, "id") else u
+    digits = "".join(c for c in uid if c.isdigit())
+    return ("".join(c for c in uid if not c.isdigit()), int(digits or 0))
