@@ -10,8 +10,8 @@ import json
 import re
 from dataclasses import dataclass, field
 
-from companion.core.violations import PackError
-from companion.postman.board import SIZES, TERRAIN, load_board
+from ..core.violations import PackError
+from .board import SIZES, TERRAIN, load_board
 
 
 def slug(name: str) -> str:

@@ -29,8 +29,7 @@ from PySide6.QtWidgets import (
 
 from companion.core.storage import atomic_write
 from companion.postman.board import SIZES, TERRAIN
-
-from .map_draft import MapDraft
+from companion.postman.map_draft import MapDraft
 
 R = {"small": 7, "medium": 9, "large": 12}
 
