@@ -247,7 +247,7 @@ def build_inno(app: Path, version: str) -> Path:
                f"/DOutputDir={OUT}"]
         if sign:
             # Inno Setup signs the installer and its uninstaller with this command ($f: the file)
-            cmd += ["/Sposthorn=" + " ".join(f'"{c}"' if " " in c else c for c in sign) + " $f",
+            cmd += ["/Sposthorn=" + " ".join(f"$q{c}$q" if " " in c else c for c in sign) + " $f",
                     "/DSignTool=posthorn"]
         subprocess.run([*cmd, str(ROOT / "packaging" / "posthorn.iss")], check=True)
     finally:
