@@ -42,6 +42,8 @@ def hand_view(state: PostmanState, side: str) -> list[CardView]:
         why = ""
         if card.side != side:
             why = "the other side's colour: dead weight in this hand"
+        elif state.t.winner and card.effect != "luck":  # Luck may still reroll the deciding die
+            why = f"the game is over: the {state.t.winner} have won"
         elif waiting:
             why = "first the cards owed must be drawn"
         else:
@@ -94,3 +96,36 @@ def card_targets(state: PostmanState, side: str, cid: str) -> list[dict]:
 def card_order(cid: str) -> tuple:
     """Sort key for a hand: by suit (hearts, diamonds, clubs, spades), then by rank."""
     return ("HDCS".index(cid[-1]), ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K").index(cid[:-1]))
+
+
+#: Card windows that answer a roll or a battle step (the rest open with a phase of a turn).
+RESPONSE_WINDOWS = ("roll", "battle", "retreat", "sneak", "casualties", "own_type", "own_recruit_roll")
+
+
+def answers_open(state: PostmanState, after_roll: bool = True) -> list[str]:
+    """The kinds of card (by name) that may answer now, right after a roll: Luck on that roll,
+    and any card whose window is open before the next one (Resistance or Cowed after the Militia
+    roll, Ambush, Trap, Firepower or Brutality before the attack dice, Organization on a Type
+    roll...). The one-click Resolve stops here so the table can play one.
+
+    Hand privacy (postman.card.hand): the answer never depends on who holds what. A card kind
+    counts while any card of it is not in its side's discard pile, the only place a card is known
+    to be out of play; so a pause says nothing about a hand, and the table pauses as often with
+    Luck in the Postmen's hand as without it. Luck is counted after every roll for the same reason,
+    though the rules keep its reroll only when the Postmen hold it (``t.before_roll``)."""
+    out = []
+    seen = set()
+    for cid, card in state.catalog.cards.items():
+        if card.window not in RESPONSE_WINDOWS or card.effect in seen:
+            continue
+        if cid in state.deck(card.side).discard:
+            continue
+        if card.effect == "luck":
+            open_now = after_roll and bool(state.t.last_roll)
+        else:
+            open_now = cards.window_open(state, card, card.side, {}) is None and \
+                (card.effect not in NEEDS or bool(card_targets(state, card.side, cid)))
+        if open_now:
+            seen.add(card.effect)
+            out.append(card.name)
+    return out

@@ -20,7 +20,15 @@ from .battle_view import (
     battle_town,
     casualty_order,
 )
-from .play_options import NEEDS, CardView, card_targets, discarding, hand_view, playable_cards
+from .play_options import (
+    NEEDS,
+    CardView,
+    answers_open,
+    card_targets,
+    discarding,
+    hand_view,
+    playable_cards,
+)
 from .reach import (
     Reach,
     SneakRoll,
@@ -35,6 +43,7 @@ from .town_view import SIDES, town_lines, unit_label, unit_order
 
 __all__ = [
     "BONUS_CARDS", "NAMES", "NEEDS", "SIDES", "BattleView", "CardView", "FighterView", "Reach", "SneakRoll",
+    "answers_open",
     "battle_odds_now", "battle_town", "card_targets", "casualty_order", "change_summary", "discarding",
     "hand_view", "other", "path_to", "phases_of", "playable_cards", "reachable", "recruiters",
     "retreat_chance", "retreat_towns", "snapshot", "stack_problems", "todo", "town_lines", "unit_label",

@@ -71,6 +71,10 @@ class BattlePanel(QWidget):
         self.retreat_row.setContentsMargins(0, 0, 0, 0)
         self.retreat_buttons: list[QPushButton] = []
         self.card_buttons = {s: QPushButton(f"{s.capitalize()}: play a card\u2026") for s in self.choose_buttons}
+        self.pause = QLabel()
+        self.pause.setWordWrap(True)
+        self.pause.setStyleSheet("background: #fff4d6; border: 1px solid #e0b84a; border-radius: 4px; padding: 4px;")
+        self.pause.hide()
         self.result = QLabel()
         self.result.setWordWrap(True)
         self.result.setStyleSheet("color: #2b2418; font-weight: 600;")
@@ -88,6 +92,7 @@ class BattlePanel(QWidget):
         lay.addWidget(self.notes)
         lay.addWidget(self.bar)
         lay.addWidget(self.legend)
+        lay.addWidget(self.pause)
         row = QHBoxLayout()
         row.addWidget(self.fight_button)
         row.addWidget(self.resolve_button)
@@ -109,9 +114,10 @@ class BattlePanel(QWidget):
 
     # -- redraw --------------------------------------------------------------------------------
     def show_view(self, view, state, choose: dict[str, int], retreat_to: list[str], last: str,
-                  suggested: dict[str, list[str]] | None = None, names=None) -> None:
+                  suggested: dict[str, list[str]] | None = None, names=None, answers=()) -> None:
         """``view``: a BattleView (or None); ``choose``: casualties owed by side; ``retreat_to``:
-        towns the retreating side may go to; ``last``: the last battle's result."""
+        towns the retreating side may go to; ``last``: the last battle's result; ``answers``:
+        the kinds of card that may answer the roll Resolve just made (it paused for them)."""
         names = names or {}
         self.town = view.town if view else None
         self.result.setText(f"Last battle: {last}" if last else "")
@@ -123,7 +129,7 @@ class BattlePanel(QWidget):
         if not has:
             self.title.setText("No battle now. Battles are fought in the Fight phase, in every town "
                                "where both sides (or Holnists and Militia) stand.")
-            for b in (self.fight_button, self.resolve_button, *self.choose_buttons.values(),
+            for b in (self.fight_button, self.resolve_button, self.pause, *self.choose_buttons.values(),
                       *self.card_buttons.values()):
                 b.hide()
             self._retreats([], names)
@@ -161,7 +167,11 @@ class BattlePanel(QWidget):
         self.legend.setText(self.bar.text() if view.odds else "")
         self.fight_button.setVisible(step == "preview")
         self.fight_button.setText(f"Fight the battle in {town}")
-        self.resolve_button.setVisible(step in ("open", "militia", "rule7", "round", "duel"))
+        self.resolve_button.setVisible(step in ("open", "militia", "rule7", "round", "duel", "surrender_type"))
+        self.resolve_button.setText("Continue" if answers else "Resolve with the app's dice")
+        self.pause.setVisible(bool(answers))
+        self.pause.setText("Cards may answer this roll (" + ", ".join(answers) + "): play one from a hand, "
+                           "or Continue." if answers else "")
         self._retreats(retreat_to, names)
 
     def _retreats(self, towns: list[str], names) -> None:

@@ -20,6 +20,7 @@ class Flows:
         self.reach: dict = {}
         self.targeting: dict | None = None   # a card waiting for its target on the map
         self.plan: dict | None = None        # a one-click step in progress
+        self.answer_pause: tuple | None = None  # (the roll's log entry, card kinds): Resolve waits
         self._running = False
         #: asks the player to pick one of (value, label); tests replace it
         self.pick = self._pick_dialog
@@ -198,14 +199,32 @@ class Flows:
                 return
 
     def resolve_battle(self) -> None:
-        """Roll every die of the battle with the app's dice until a side must decide."""
+        """Roll every die of the battle with the app's dice until a side must decide, or until
+        a card may answer the roll just made (``q.answers_open``): then the table may play one
+        or Continue, which rolls on from there."""
+        self.answer_pause = None
         for _ in range(60):
             t = self.state.t
             if t.battle is None or t.due is None or t.due.kind not in BATTLE_ROLLS:
-                return
+                break
             out = self.table.roll_app()
             if out is None or not out.accepted:
-                return
+                break
+            t = self.state.t
+            if t.battle is not None and t.due is not None and t.due.kind in BATTLE_ROLLS:
+                answers = q.answers_open(self.state)
+                if answers:
+                    self.answer_pause = (self.session.entries[-1], answers)
+                    break
+        self.refresh()
+
+    def paused_answers(self) -> list[str]:
+        """The card kinds Resolve paused for, while nothing has happened since."""
+        pause = self.answer_pause
+        entries = self.session.entries
+        if pause is None or not entries or entries[-1] is not pause[0]:
+            return []
+        return pause[1]
 
     # -- cards ------------------------------------------------------------------------------------
     def card_clicked(self, side: str, cid: str) -> None:

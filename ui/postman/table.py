@@ -260,7 +260,7 @@ class PostmanTable(QWidget, Flows):
             retreat = q.retreat_towns(s, b.town, b.retreating)
         last = t.last_battle.result if t.last_battle is not None else ""
         names = {x: i.name for x, i in s.board.towns.items()}
-        self.battle.show_view(view, s, choose, retreat, last, suggested, names)
+        self.battle.show_view(view, s, choose, retreat, last, suggested, names, self.paused_answers())
 
     def _switch_tab(self, draw_request) -> None:
         t = self.state.t
