@@ -337,3 +337,33 @@ def test_over_the_hand_limit_a_click_discards(window, qtbot):
     assert len(window.table.state.hand("postmen")) == 7
     next_phase(qtbot, screen)
     assert window.table.state.t.active == "holnists"
+
+
+def test_a_stack_dragged_onto_a_town_moves_there(window, qtbot):
+    screen = start(window, qtbot, {"board": BOARD})
+    for card in POSTMEN + HOLNISTS:
+        type_card(qtbot, screen, card)
+    screen.select("fo")
+    view = screen.map.viewport()
+    # press on the Post Town's counter, drag across the map, let go over River Town
+    item = screen.map.town_items["pt"]
+    counter = item.mapToScene(item.counter_boxes()[0].center())
+    src = screen.map.mapFromScene(counter)
+    dst = screen.map.town_point("ri")
+    assert screen.map.town_at(src) == "pt"
+    qtbot.mousePress(view, LEFT, pos=src)
+    qtbot.mouseMove(view, pos=(src + dst) / 2)
+    qtbot.mouseMove(view, pos=dst)
+    assert screen.selected == "pt" and screen.map.town_items["ri"].look.mark == "reach"  # in reach, lit
+    assert screen.map._drag_line is not None
+    n = len(window.table.session.entries)
+    qtbot.mouseRelease(view, LEFT, pos=dst)
+    entries = window.table.session.entries
+    assert len(entries) == n + 1 and entries[-1].input.kind == "move"
+    assert entries[-1].input.args == {"units": ["postman1", "rider1", "rider2", "rider3", "rider4"],
+                                      "path": ["fo", "ri"]}
+    assert screen.map.town_items["ri"].look.counts == {"postmen": 5} and screen.selected == "ri"
+    assert screen.map._drag_line is None
+    # a plain click is still a click: it selects, it moves nothing
+    qtbot.mouseClick(view, LEFT, pos=screen.map.town_point("mo"))
+    assert screen.selected == "mo" and len(entries) == n + 1

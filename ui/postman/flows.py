@@ -48,6 +48,19 @@ class Flows:
         self.select(town)
         return None
 
+    def drag_started(self, town: str) -> None:
+        """A drag from a town picks its stack, as a click would, so the towns in reach light up
+        while the pointer moves; a stack already ticked there keeps its ticks."""
+        t = self.state.t
+        if t.phase == "move" and self.targeting is None and (town != self.selected or not self.stack.ticked()):
+            self.select(town)
+
+    def stack_dropped(self, start: str, town: str) -> None:
+        """Let go over a town: the same ``move`` input as ticking the stack and clicking there."""
+        if self.state.t.phase != "move" or self.targeting is not None or self.selected != start:
+            return
+        self.town_clicked(town)
+
     def battle_town(self) -> str | None:
         t = self.state.t
         if t.battle is not None:

@@ -3,7 +3,9 @@ the Base Camp, each side's stack as a counter with its count, and the Militia.
 
 Town markers and their text keep their size on screen while the roads zoom (wheel, + and -) and
 pan (drag the empty map), so a crowded valley opens up as you zoom in and labels stay readable.
-Clicking a town emits ``town_clicked``; the screen decides what the click means.
+Clicking a town emits ``town_clicked``; pressing on a town (or its stack counter) and letting go
+over another emits ``drag_started`` then ``stack_dropped``, with a line following the pointer.
+The screen decides what either means.
 """
 
 from __future__ import annotations
@@ -73,10 +75,25 @@ class TownItem(QGraphicsItem):
         return QRectF(-w, -r - 16 * k, 2 * w, 2 * r + 48 * k)
 
     def shape(self) -> QPainterPath:
+        """The marker and its stack counters: both can be clicked, and a counter dragged."""
         path = QPainterPath()
         r = self.r + 6 * self.scale_
         path.addEllipse(QPointF(0, 0), r, r)
+        for box in self.counter_boxes():
+            path.addRect(box)
         return path
+
+    def counter_boxes(self) -> list[QRectF]:
+        r, k, look = self.r, self.scale_, self.look
+        out = []
+        x = r + 2 * k
+        for side in ("postmen", "holnists"):
+            n = look.counts.get(side, 0)
+            if n:
+                text = (STAR if side in look.leaders else "") + str(n)
+                out.append(QRectF(x, -r - 6 * k, (8 + 7 * len(text)) * k, 13 * k))
+                x += out[-1].width() + 2 * k
+        return out
 
     def paint(self, p: QPainter, option, widget=None) -> None:
         r, k, look = self.r, self.scale_, self.look
@@ -123,19 +140,14 @@ class TownItem(QGraphicsItem):
 
     def _counters(self, p: QPainter, r: float, k: float) -> None:
         look = self.look
-        x = r + 2 * k
-        for side in ("postmen", "holnists"):
-            n = look.counts.get(side, 0)
-            if not n:
-                continue
-            text = (STAR if side in look.leaders else "") + str(n)
-            box = QRectF(x, -r - 6 * k, (8 + 7 * len(text)) * k, 13 * k)
+        sides = [side for side in ("postmen", "holnists") if look.counts.get(side, 0)]
+        for side, box in zip(sides, self.counter_boxes(), strict=True):
+            text = (STAR if side in look.leaders else "") + str(look.counts[side])
             p.setPen(QPen(QColor("#111"), 0.8 * k))
             p.setBrush(SIDE_COLOURS[side])
             p.drawRoundedRect(box, 3 * k, 3 * k)
             p.setPen(QColor("#ffd54a") if side in look.leaders else QColor("white"))
             p.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
-            x += box.width() + 2 * k
         if look.militia:
             box = QRectF(-r - 12 * k, r - 7 * k, 11 * k, 11 * k)
             p.setPen(QPen(QColor("#444"), 0.8 * k))
@@ -148,6 +160,8 @@ class TownItem(QGraphicsItem):
 class MapView(QGraphicsView):
     town_clicked = Signal(str)
     town_hovered = Signal(str)
+    drag_started = Signal(str)         # a press on this town has become a drag
+    stack_dropped = Signal(str, str)   # dragged from a town, let go over another
 
     def __init__(self, board, parent=None):
         super().__init__(parent)
@@ -165,6 +179,8 @@ class MapView(QGraphicsView):
         self.town_items: dict[str, TownItem] = {}
         self._overlay: list = []
         self._pressed: str | None = None
+        self._press_at = None
+        self._drag_line = None
         self._fitted = True
         self._font_base = QApplication.font().pointSizeF()
         self._build()
@@ -173,6 +189,7 @@ class MapView(QGraphicsView):
     def _build(self) -> None:
         sc = self.scene()
         sc.clear()
+        self._drag_line = None  # cleared with the scene: a drag in progress becomes a click
         self.town_items = {}
         self._overlay = []
         xs = [p[0] for p in self.pos.values()]
@@ -280,23 +297,57 @@ class MapView(QGraphicsView):
 
     def mousePressEvent(self, event) -> None:
         self._pressed = self.town_at(event.position().toPoint())
-        if self._pressed is None:
+        self._press_at = event.position().toPoint()
+        if self._pressed is None or event.button() != Qt.MouseButton.LeftButton:
+            self._pressed = None
             super().mousePressEvent(event)
         else:
             event.accept()
 
     def mouseReleaseEvent(self, event) -> None:
         town, self._pressed = self._pressed, None
-        if town is not None and self.town_at(event.position().toPoint()) == town:
+        under = self.town_at(event.position().toPoint())
+        if self._drag_line is not None:
+            self._end_drag()
+            if town is not None and under is not None and under != town:
+                self.stack_dropped.emit(town, under)
+            event.accept()
+            return
+        if town is not None and under == town:
             self.town_clicked.emit(town)
             event.accept()
             return
         super().mouseReleaseEvent(event)
 
     def mouseMoveEvent(self, event) -> None:
+        point = event.position().toPoint()
+        if self._pressed is not None and event.buttons() & Qt.MouseButton.LeftButton:
+            if self._drag_line is None and \
+                    (point - self._press_at).manhattanLength() >= QApplication.startDragDistance():
+                self._start_drag()
+            if self._drag_line is not None:
+                start = QPointF(*self.pos[self._pressed])
+                end = self.mapToScene(point)
+                self._drag_line.setLine(start.x(), start.y(), end.x(), end.y())
+                self.town_hovered.emit(self.town_at(point) or "")
+            event.accept()
+            return
         super().mouseMoveEvent(event)
         if event.buttons() == Qt.MouseButton.NoButton:
-            self.town_hovered.emit(self.town_at(event.position().toPoint()) or "")
+            self.town_hovered.emit(self.town_at(point) or "")
+
+    def _start_drag(self) -> None:
+        pen = QPen(QColor("#2b2418"), 2.5, Qt.PenStyle.DashLine)
+        pen.setCosmetic(True)
+        self._drag_line = self.scene().addLine(0, 0, 0, 0, pen)
+        self._drag_line.setZValue(5)
+        self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+        self.drag_started.emit(self._pressed)
+
+    def _end_drag(self) -> None:
+        self.scene().removeItem(self._drag_line)
+        self._drag_line = None
+        self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)  # the pan cursor of ScrollHandDrag
 
     def click_town(self, tid: str) -> None:
         """For tests and keyboard use: act as if the town was clicked."""

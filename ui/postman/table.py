@@ -120,6 +120,8 @@ class PostmanTable(QWidget, Flows):
         self.large.toggled.connect(self._large)
         self.map.town_clicked.connect(self.town_clicked)
         self.map.town_hovered.connect(self._hovered)
+        self.map.drag_started.connect(self.drag_started)
+        self.map.stack_dropped.connect(self.stack_dropped)
         self.action_button.clicked.connect(self.one_click)
         self.stack.ticks_changed.connect(self._draw_map)
         self.stack.recruit.connect(self.recruit_units)
