@@ -10,7 +10,7 @@ import random
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
@@ -75,6 +75,8 @@ class MainWindow(QMainWindow):
     def _build_docks(self) -> None:
         if self.log_dock is not None:
             return
+        from PySide6.QtCore import Qt  # its enums cost ~25 ms: not before the first frame
+
         from .widgets.dice_tray import DiceTray
         from .widgets.game_log import GameLog
         from .widgets.rule_viewer import RuleViewer

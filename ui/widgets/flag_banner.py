@@ -20,7 +20,6 @@ class FlagBanner(QFrame):
         self.icon.setStyleSheet("font-size: 18px;")
         self.text = QLabel()
         self.text.setWordWrap(True)
-        self.text.setTextFormat(self.text.textFormat().PlainText)
         self.rule_button = QPushButton("Show rule")
         self.override_button = QPushButton("Override")
         self.override_button.setToolTip("Play it anyway: the log records the rule it breaks")
@@ -48,6 +47,9 @@ class FlagBanner(QFrame):
         self._show(f"Refused: {message}", warn=False, can_override=False)
 
     def _show(self, text: str, warn: bool, can_override: bool) -> None:
+        from PySide6.QtCore import Qt  # loaded here, not before the window's first frame
+
+        self.text.setTextFormat(Qt.TextFormat.PlainText)  # a reason is never read as markup
         colour = "#fff3cd; color: #5c4400; border: 1px solid #e0b84c" if warn else \
             "#f8d7da; color: #6b1a21; border: 1px solid #d9534f"
         self.setStyleSheet(f"#flagBanner {{ background: {colour}; border-radius: 4px; }}")

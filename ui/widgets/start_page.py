@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -74,7 +74,6 @@ class StartPage(QWidget):
         self.problem = QLabel("")
         self.problem.setWordWrap(True)
         self.problem.setStyleSheet("color: #8a1c1c;")
-        self.problem.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         outer.addWidget(self.problem)
         outer.addSpacing(12)
         grid = QGridLayout()
@@ -104,5 +103,9 @@ class StartPage(QWidget):
             when = saved.saved.replace("T", " ").split("+")[0] if saved.saved else "unknown time"
             self.resume_label.setText(f"Last game: {name}, {saved.inputs} input(s), saved {when} UTC")
             self.resume_box.show()
+        if problem:  # selectable, so the path can be copied; Qt's enums load only when needed
+            from PySide6.QtCore import Qt
+
+            self.problem.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.problem.setText(f"An autosave could not be read and was left untouched: {problem}" if problem else "")
         self.problem.setVisible(bool(problem))
