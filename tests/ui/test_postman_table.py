@@ -367,3 +367,25 @@ def test_a_stack_dragged_onto_a_town_moves_there(window, qtbot):
     # a plain click is still a click: it selects, it moves nothing
     qtbot.mouseClick(view, LEFT, pos=screen.map.town_point("mo"))
     assert screen.selected == "mo" and len(entries) == n + 1
+
+
+def test_stack_counters_keep_off_the_town_names_of_the_default_map(window, qtbot):
+    screen = start(window, qtbot, {"map": "default"})
+    click(qtbot, screen.cards.draw.all_button)
+    t = window.table.state.t
+    board = window.table.state.board
+    near = sorted(board.graph.neighbors(board.post_town))[0]
+    t.units["general1"].town = near  # a crowded spot: a stack beside a town with a long name
+    window.resize(1280, 800)
+    screen.refresh()
+    view = screen.map
+    items = view.town_items
+
+    def at(item, rect):
+        return rect.translated(view.mapFromScene(item.pos()).toPointF())
+
+    names = {tid: at(i, i.name_rect()) for tid, i in items.items()}
+    for tid, item in items.items():
+        for box in item.counter_boxes():
+            hits = [o for o, r in names.items() if at(item, box).intersects(r)]
+            assert hits == [], (tid, item.counter_at, hits)

@@ -36,6 +36,7 @@ def _table(model) -> QTableView:
     head = view.horizontalHeader()
     head.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
     head.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+    view.verticalHeader().setDefaultSectionSize(view.fontMetrics().height() + 8)  # 6 rows fit at 1280x800
     view.setMinimumHeight(70)
     return view
 
@@ -164,14 +165,14 @@ class BattlePanel(QWidget):
         self.notes.setText(" ".join(notes))
         self.bar.set_odds(view.odds)
         self.bar.setVisible(bool(view.odds))
-        self.legend.setText(self.bar.text() if view.odds else "")
+        self.legend.setText(self.bar.legend() if view.odds else "")
         self.fight_button.setVisible(step == "preview")
         self.fight_button.setText(f"Fight the battle in {town}")
         self.resolve_button.setVisible(step in ("open", "militia", "rule7", "round", "duel", "surrender_type"))
         self.resolve_button.setText("Continue" if answers else "Resolve with the app's dice")
         self.pause.setVisible(bool(answers))
-        self.pause.setText("Cards may answer this roll (" + ", ".join(answers) + "): play one from a hand, "
-                           "or Continue." if answers else "")
+        self.pause.setText("Cards may answer this roll: " + ", ".join(answers) + ". Play one, or Continue."
+                           if answers else "")
         self._retreats(retreat_to, names)
 
     def _retreats(self, towns: list[str], names) -> None:

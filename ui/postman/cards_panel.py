@@ -42,7 +42,7 @@ class DrawPrompt(QFrame):
         self.all_button = QPushButton("Deal all")
         self.all_button.setToolTip("Every card owed now, from the app's deck")
         self.entry = QLineEdit()
-        self.entry.setPlaceholderText("or the card drawn, e.g. QH or 10S")
+        self.entry.setPlaceholderText("or type the card: QH, 10S")
         self.entry.setToolTip("A real deck: type the card that was drawn and press Enter")
         self.enter_button = QPushButton("Enter")
         grid = QGridLayout(self)
@@ -67,8 +67,8 @@ class DrawPrompt(QFrame):
         random_discard = "discard" in request.purpose
         self.deal_button.setText("Pick one at random" if random_discard else "Draw from the app's deck")
         self.all_button.setVisible(owed > 1)
-        self.entry.setPlaceholderText("or the card discarded, e.g. 5S" if random_discard
-                                      else "or the card drawn, e.g. QH or 10S")
+        self.entry.setPlaceholderText("or type the card: 5S" if random_discard
+                                      else "or type the card: QH, 10S")
         choices = sorted(set(map(str, request.choices)))
         self.entry.setCompleter(QCompleter(choices, self.entry))
 
@@ -112,7 +112,7 @@ class CardsPanel(QWidget):
                 tip += "\n" + extra_tip[c.id]
             colour = "#b3261e" if c.id[-1] in "HD" else "#222"
             items.append(CardItem(c.id, card_label(c.id, c.name), c.playable, tip, colour))
-        owner = {"postmen": "Postmen player", "holnists": "Holnist player"}[side]
+        owner = {"postmen": "Postmen", "holnists": "Holnists"}[side]  # short: the cover fits 1280 wide
         self.hands[side].set_hand(owner, items, "#1f4fa3" if side == "postmen" else "#7a1c1c")
         self.hands[side].heading.setText(self.hands[side].heading.text() + (
             " \u2014 over the limit: click cards to discard" if discard else ""))

@@ -94,7 +94,7 @@ class Flows:
         for town, reach in self.reach.items():
             looks[town].mark = "reach"
             if reach.sneaks:
-                looks[town].note = f"{len(reach.sneaks)} sneak, {reach.arrive * 100:.0f}%"
+                looks[town].note = f"sneak {reach.arrive * 100:.0f}%"
             elif reach.battle:
                 looks[town].note = "battle"
             tips[town] += "\n\n" + self.reach_text(town, reach)
@@ -126,7 +126,8 @@ class Flows:
             return "This stack may not move: " + "; ".join(v.reason for v in problems) + \
                 ". Clicking a town asks the rules anyway (you may override)."
         n = len(q.reachable(s, ticked))
-        return f"Click a green town to move there ({n} in reach). Hover one for the path and its Sneak rolls."
+        return (f"Click or drag to a green town to move there ({n} in reach); \"sneak N%\": the chance the "
+                "whole stack slips past the enemy on the way. Hover a town for the path and its rolls.")
 
     # -- the one-click step of each phase ---------------------------------------------------------
     def action_for(self, steps) -> tuple[str, str]:

@@ -22,6 +22,8 @@ SIDE_COLOURS = {"postmen": QColor("#1f4fa3"), "holnists": QColor("#7a1c1c")}
 RADIUS = {"small": 5.5, "medium": 7.5, "large": 10.0}
 TERRAIN_MARKS = (("forest", "\u2663", "#2e7d32"), ("water", "\u2248", "#1f6fb5"), ("mountains", "\u25b2", "#7b5a3a"))
 STAR = "\u2605"
+#: where a town's stack counters may sit, in the order they are tried
+COUNTER_SPOTS = ("ne", "e", "nw", "w", "n")
 MARKS = {"reach": "#2e9d4a", "target": "#8e24aa", "retreat": "#d98a00", "battle": "#c62828", "flag": "#9e9e9e"}
 
 
@@ -45,9 +47,10 @@ class TownItem(QGraphicsItem):
         self.role = role  # "post", "camp" or ""
         self.scale_ = scale
         self.look = TownLook()
+        self.counter_at = "ne"
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
         self.setAcceptHoverEvents(True)
-        self.setZValue(3)
+        self.setZValue(3 + {"large": 0.2, "medium": 0.1}.get(town.size, 0))  # a big town's name on top
         self._fonts()
 
     def _fonts(self) -> None:
@@ -71,8 +74,56 @@ class TownItem(QGraphicsItem):
 
     def boundingRect(self) -> QRectF:
         r, k = self.r, self.scale_
-        w = max(self.name_w / 2 + 4, r + 34 * k)
-        return QRectF(-w, -r - 16 * k, 2 * w, 2 * r + 48 * k)
+        reach = r + 3 * k + self._counters_width()  # the counters may sit on either side
+        w = max(self.name_w / 2 + 4, reach, 62 * k)
+        return QRectF(-w, -r - 20 * k, 2 * w, 2 * r + 52 * k)
+
+    # -- the parts of a marker, in the item's own (screen pixel) units ----------------------------
+    def name_rect(self) -> QRectF:
+        w = self.name_w / 2 + 2
+        return QRectF(-w, self.r + 2 * self.scale_, 2 * w, 15 * self.scale_)
+
+    def note_rect(self) -> QRectF:
+        k = self.scale_
+        w = (QFontMetricsF(self.small).horizontalAdvance(self.look.note) / 2 + 4) if self.look.note else 0
+        return QRectF(-w, self.r + 16 * k, 2 * w, 13 * k)
+
+    def fixed_rects(self) -> list[QRectF]:
+        """What this marker always covers: the town, its name, its note, terrain and Militia."""
+        r, k = self.r, self.scale_
+        n = sum(1 for tag, _g, _c in TERRAIN_MARKS if tag in self.town.terrain)
+        out = [QRectF(-r, -r, 2 * r, 2 * r), self.name_rect()]
+        if self.look.note:
+            out.append(self.note_rect())
+        if n:
+            out.append(QRectF(-r - 2 * k - 11 * k - 10 * k * (n - 1), -r - 14 * k, 11 * k + 10 * k * (n - 1), 13 * k))
+        if self.look.militia:
+            out.append(QRectF(-r - 12 * k, r - 7 * k, 11 * k, 11 * k))
+        return out
+
+    def _counter_texts(self) -> list[tuple[str, str]]:
+        look = self.look
+        return [(side, (STAR if side in look.leaders else "") + str(look.counts[side]))
+                for side in ("postmen", "holnists") if look.counts.get(side, 0)]
+
+    def _counters_width(self) -> float:
+        k = self.scale_
+        return sum((8 + 7 * len(text)) * k + 2 * k for _s, text in self._counter_texts())
+
+    def counter_boxes(self, at: str | None = None) -> list[QRectF]:
+        """Where the stack counters sit: ``at`` one of COUNTER_SPOTS (default: the one chosen
+        by the map so they cover no other town's name)."""
+        r, k = self.r, self.scale_
+        at = at or self.counter_at
+        total = self._counters_width() - 2 * k
+        x, y = {"ne": (r + 2 * k, -r - 6 * k), "e": (r + 3 * k, -6.5 * k),
+                "nw": (-r - 2 * k - total, -r - 6 * k), "w": (-r - 3 * k - total, -6.5 * k),
+                "n": (-total / 2, -r - 18 * k)}[at]
+        out = []
+        for _side, text in self._counter_texts():
+            out.append(QRectF(x, y, (8 + 7 * len(text)) * k, 13 * k))
+            x += out[-1].width() + 2 * k
+        return out
 
     def shape(self) -> QPainterPath:
         """The marker and its stack counters: both can be clicked, and a counter dragged."""
@@ -83,17 +134,7 @@ class TownItem(QGraphicsItem):
             path.addRect(box)
         return path
 
-    def counter_boxes(self) -> list[QRectF]:
-        r, k, look = self.r, self.scale_, self.look
-        out = []
-        x = r + 2 * k
-        for side in ("postmen", "holnists"):
-            n = look.counts.get(side, 0)
-            if n:
-                text = (STAR if side in look.leaders else "") + str(n)
-                out.append(QRectF(x, -r - 6 * k, (8 + 7 * len(text)) * k, 13 * k))
-                x += out[-1].width() + 2 * k
-        return out
+
 
     def paint(self, p: QPainter, option, widget=None) -> None:
         r, k, look = self.r, self.scale_, self.look
@@ -121,14 +162,21 @@ class TownItem(QGraphicsItem):
                        "\u2709" if self.role == "post" else "\u2691")
         self._terrain(p, r, k)
         self._counters(p, r, k)
+        halo = QColor("#efe8d6")
+        halo.setAlpha(215)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(halo)  # names and notes stay readable over roads and a neighbour's marks
+        p.drawRoundedRect(self.name_rect(), 3 * k, 3 * k)
         p.setFont(self.font)
         p.setPen(QColor("#231d12"))
-        w = self.name_w / 2 + 2
-        p.drawText(QRectF(-w, r + 2 * k, 2 * w, 16 * k), Qt.AlignmentFlag.AlignHCenter, self.town.name)
+        p.drawText(self.name_rect(), Qt.AlignmentFlag.AlignHCenter, self.town.name)
         if look.note:
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(halo)
+            p.drawRoundedRect(self.note_rect(), 3 * k, 3 * k)
             p.setFont(self.small)
             p.setPen(QColor(MARKS.get(look.mark or "reach", "#2e9d4a")).darker(130))
-            p.drawText(QRectF(-60 * k, r + 16 * k, 120 * k, 14 * k), Qt.AlignmentFlag.AlignHCenter, look.note)
+            p.drawText(self.note_rect(), Qt.AlignmentFlag.AlignCenter, look.note)
 
     def _terrain(self, p: QPainter, r: float, k: float) -> None:
         x = -r - 2 * k
@@ -140,9 +188,7 @@ class TownItem(QGraphicsItem):
 
     def _counters(self, p: QPainter, r: float, k: float) -> None:
         look = self.look
-        sides = [side for side in ("postmen", "holnists") if look.counts.get(side, 0)]
-        for side, box in zip(sides, self.counter_boxes(), strict=True):
-            text = (STAR if side in look.leaders else "") + str(look.counts[side])
+        for (side, text), box in zip(self._counter_texts(), self.counter_boxes(), strict=True):
             p.setPen(QPen(QColor("#111"), 0.8 * k))
             p.setBrush(SIDE_COLOURS[side])
             p.drawRoundedRect(box, 3 * k, 3 * k)
@@ -228,6 +274,37 @@ class MapView(QGraphicsView):
         for tid, item in self.town_items.items():
             item.set_look(looks.get(tid, TownLook()))
             item.setToolTip(tips.get(tid, ""))
+        self.declutter()
+
+    def declutter(self) -> None:
+        """Put each town's stack counters where they cover the fewest other names, markers and
+        counters at the present zoom (markers keep their size on screen, so this changes as the
+        map zooms). Towns choose in a fixed order, so a board always looks the same."""
+        placed = {tid: (self.mapFromScene(item.pos()).toPointF(), item) for tid, item in self.town_items.items()}
+        fixed = [r.translated(at) for at, item in placed.values() for r in item.fixed_rects()]
+        chosen: list[QRectF] = []
+
+        def cost(rects) -> float:
+            total = 0.0
+            for box in rects:
+                for r in fixed:  # every town's parts, its own name and terrain marks too
+                    hit = box.intersected(r)
+                    total += hit.width() * hit.height()
+                for r in chosen:
+                    hit = box.intersected(r)
+                    total += hit.width() * hit.height()
+            return total
+
+        for _tid, (at, item) in sorted(placed.items()):
+            if not item.look.counts:
+                continue
+            best = min(COUNTER_SPOTS, key=lambda spot: (cost([b.translated(at) for b in item.counter_boxes(spot)]),
+                                                        COUNTER_SPOTS.index(spot)))
+            if best != item.counter_at:
+                item.prepareGeometryChange()
+                item.counter_at = best
+                item.update()
+            chosen += [b.translated(at) for b in item.counter_boxes(best)]
 
     def show_path(self, start: str | None, path) -> None:
         """Draw a path (a move about to be made) over the roads; None clears it."""
@@ -251,12 +328,14 @@ class MapView(QGraphicsView):
     def fit(self) -> None:
         self._fitted = True
         self.fitInView(self.bounds, Qt.AspectRatioMode.KeepAspectRatio)
+        self.declutter()
 
     def zoom(self, factor: float) -> None:
         now = self.transform().m11()
         factor = max(0.2 / now, min(8.0 / now, factor))
         self._fitted = False
         self.scale(factor, factor)
+        self.declutter()
 
     def zoom_level(self) -> float:
         return self.transform().m11()

@@ -30,6 +30,12 @@ class OddsBar(QWidget):
         return "   ".join(f"{label}: {self.odds[key] * 100:.1f}%" for key, label, _c in PARTS
                           if self.odds.get(key, 0) > 0.0005)
 
+    def legend(self) -> str:
+        """The same odds in one short line under the bar."""
+        parts = [f"{label.removeprefix('Postmen ')} {self.odds[key] * 100:.1f}%" for key, label, _c in PARTS
+                 if self.odds.get(key, 0) > 0.0005]
+        return "Postmen: " + " \u00b7 ".join(parts) if parts else ""
+
     def paintEvent(self, event) -> None:
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
