@@ -69,7 +69,22 @@ class Record:
         }
 
     def dumps(self) -> str:
-        return json.dumps(self.to_json(), indent=1, ensure_ascii=False) + "\n"
+        """The record as JSON a person can read: one key a line, one input a line.
+
+        Written with the compact (C) encoder line by line: ``indent=`` makes Python fall back to
+        its slow encoder, and autosaving a long game spent most of its time there.
+        """
+        def one(value) -> str:
+            return json.dumps(value, ensure_ascii=False)
+
+        lines = []
+        for key, value in self.to_json().items():
+            if key in ("inputs", "undone") and value:
+                items = ",\n".join(f"  {one(v)}" for v in value)
+                lines.append(f" {one(key)}: [\n{items}\n ]")
+            else:
+                lines.append(f" {one(key)}: {one(value)}")
+        return "{\n" + ",\n".join(lines) + "\n}\n"
 
 
 def now() -> str:
