@@ -4,14 +4,22 @@ passenger (ab_die_post.indicator, move.*, passenger).
 The table moves the plane on the board and tells Posthorn where it came down: its lane, its
 river zone (counted from this flight's start airport), how many of the passenger's two flank
 spaces it has now passed, or that it landed on the goal airport. A plane whose landing space was
-taken does not move (``blocked``), from the start field as from anywhere.
+taken, does not move (``blocked``), from the start field as from anywhere.
+
+With a board (``board.py``) the table names the landing space instead (``space``, or ``goal``)
+and may give the spaces flown over (``path``); Posthorn checks the move against the board
+(exact distance, straight take-off and landing, a landing space taken means no move) and
+derives the lane, the zone and the passenger flank spaces passed from the spaces.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..core.inputs import Args
 from ..core.violations import MalformedInput, Violation
 from . import hurricane, scoring
+from .board import GOAL, START
 from .state import HURRICANE, LANES, PostState
 from .turns import actor, end_turn, out_of_turn, waiting
 
@@ -61,15 +69,21 @@ def read_move(s: PostState, a: Args) -> tuple[str | None, int, int, bool]:
     return lane, zone, flanks, goal
 
 
-def check_move(s: PostState, a: Args) -> list[Violation]:
-    player = actor(s, a)
-    lane, zone, flanks, goal = read_move(s, a)
+def _not_now(s: PostState, player: str) -> list[Violation]:
     if s.phase != "move":
         if s.phase in ("turn", "drawing"):
             return [Violation("ab_die_post.move.pending",
                               "no coloured ball shows: a plane moves only after flying and shaking the indicator")]
         return waiting(s)
-    out = out_of_turn(s, player)
+    return out_of_turn(s, player)
+
+
+def check_move(s: PostState, a: Args) -> list[Violation]:
+    if s.board is not None:
+        return check_board_move(s, a)
+    player = actor(s, a)
+    lane, zone, flanks, goal = read_move(s, a)
+    out = _not_now(s, player)
     if out:
         return out
     plane = s.planes[player]
@@ -89,6 +103,8 @@ def check_move(s: PostState, a: Args) -> list[Violation]:
 
 
 def apply_move(s: PostState, a: Args) -> None:
+    if s.board is not None:
+        return apply_board_move(s, a)
     player = actor(s, a)
     lane, zone, flanks, goal = read_move(s, a)
     plane = s.planes[player]
@@ -97,6 +113,11 @@ def apply_move(s: PostState, a: Args) -> None:
             end_turn(s)
         return
     plane.lane, plane.zone, plane.in_air = lane or plane.lane or LANES[-1], zone, True
+    _land(s, player, flanks, goal)
+
+
+def _land(s: PostState, player: str, flanks: int, goal: bool) -> None:
+    plane = s.planes[player]
     before, plane.flanks = plane.flanks, flanks
     if flanks == 2 and before < 2 and s.passenger is None:
         s.passenger = player  # ab_die_post.passenger: the first plane past both flank spaces
@@ -113,4 +134,232 @@ def plane_text(s: PostState, player: str) -> str:
         return "at the goal airport"
     if not plane.in_air:
         return "on the start field"
-    return f"{plane.lane} lane, zone {plane.zone}"
+    at = f" ({plane.space})" if plane.space else ""
+    return f"{plane.lane} lane, zone {plane.zone}{at}"
+
+
+# -- with a board ------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Landing:
+    """One place a move can end: a space id or GOAL, reached by ``path`` (the spaces flown over,
+    the landing place last), with the flank spaces passed this flight once there and the player
+    whose plane already stands there (then the plane does not move)."""
+
+    target: str
+    path: tuple[str, ...]
+    flanks: int
+    taken: str | None = None
+
+
+def origin(s: PostState, player: str) -> str:
+    plane = s.planes[player]
+    return plane.space if plane.in_air and plane.space else START
+
+
+def straight_applies(s: PostState, start: str) -> bool:
+    """ab_die_post.move.straight: on every move, or (setting ``straight_flight = "from_start"``)
+    only on the move that leaves the start airport."""
+    return s.settings.straight_flight == "every_move" or start == START
+
+
+def _paths(s: PostState, start: str, n: int, straight: bool):
+    """Every path of ``n`` steps from ``start`` (or fewer, ending on the goal airport), as a
+    tuple of nodes after ``start``: forward only, no node twice, straight ends if asked."""
+    board, outward = s.board, s.outward
+
+    def walk(node, path, kinds):
+        if path and (node == GOAL or len(path) == n):
+            if not straight or (kinds[0] and kinds[-1]):
+                yield tuple(path)
+            return
+        for nxt, along in board.steps(node, outward):
+            if nxt == start or nxt in path:
+                continue
+            path.append(nxt)
+            kinds.append(along)
+            yield from walk(nxt, path, kinds)
+            path.pop()
+            kinds.pop()
+
+    if n > 0:
+        yield from walk(start, [], [])
+
+
+def flanks_after(s: PostState, player: str, path) -> int:
+    passed = sum(1 for node in path if node in s.board.passenger)
+    return min(2, s.planes[player].flanks + passed)
+
+
+def occupant(s: PostState, space: str, mover: str) -> str | None:
+    if space == GOAL:
+        return None
+    return next((p for p in s.players if p != mover and s.planes[p].in_air
+                 and not s.planes[p].at_goal and s.planes[p].space == space), None)
+
+
+def landings(s: PostState, player: str | None = None, straight: bool | None = None) -> dict[str, Landing]:
+    """Where the current move can end, by space id (and GOAL): for each, the path that passes
+    the most passenger flank spaces. Empty unless a board is in play and a move is owed."""
+    if s.board is None or s.ball is None:
+        return {}
+    player = player or s.current
+    start = origin(s, player)
+    if straight is None:
+        straight = straight_applies(s, start)
+    out: dict[str, Landing] = {}
+    for path in _paths(s, start, distance(s), straight):
+        flanks = flanks_after(s, player, path)
+        best = out.get(path[-1])
+        if best is None or flanks > best.flanks:
+            out[path[-1]] = Landing(path[-1], path, flanks, occupant(s, path[-1], player))
+    return out
+
+
+def read_board_move(s: PostState, a: Args) -> tuple[str | None, tuple[str, ...] | None]:
+    """(landing space id or GOAL or None when blocked, the path given or None)."""
+    board = s.board
+    extra = sorted(k for k in ("lane", "zone", "flanks") if k in a.args)
+    if extra:
+        raise MalformedInput(f"move.{extra[0]}: with a board, name the landing space (space) or the "
+                             "goal airport (goal); its lane, zone and flank spaces follow from the board")
+    blocked, goal = a.flag("blocked"), a.flag("goal")
+    if blocked:
+        if goal or "space" in a.args or "path" in a.args:
+            raise MalformedInput("move: a blocked plane stays put; give no space, path or goal")
+        return None, None
+    if goal:
+        if "space" in a.args:
+            raise MalformedInput("move: give the landing space or goal, not both")
+        target = GOAL
+    else:
+        target = a.args.get("space")
+        if not board.has(target):
+            if "space" not in a.args:
+                raise MalformedInput("move: missing argument 'space' (the landing space, e.g. 'o7'), "
+                                     "or goal: true or blocked: true")
+            raise MalformedInput(f"move.space: there is no space {target!r} on the board "
+                                 f"'{board.name}' (spaces look like i3, m7, o12)")
+    path = a.args.get("path")
+    if path is None:
+        return target, None
+    if not isinstance(path, list) or not path or len(path) > 60:
+        raise MalformedInput(f"move.path: expected a list of the space ids flown over, the landing "
+                             f"space last, got {path!r}")
+    for i, node in enumerate(path):
+        if not (board.has(node) or (node == GOAL and i == len(path) - 1)):
+            raise MalformedInput(f"move.path[{i}]: there is no space {node!r} on the board")
+    if path[-1] != target:
+        raise MalformedInput(f"move.path: the path ends on {path[-1]!r}, not on the landing "
+                             f"{'goal airport' if target == GOAL else 'space ' + repr(target)}")
+    return target, tuple(path)
+
+
+def _where(s: PostState, node: str) -> str:
+    if node == START:
+        return "the " + s.board.end_names(s.outward)[0].lower()
+    if node == GOAL:
+        return "the goal airport"
+    return node
+
+
+def check_path(s: PostState, player: str, path: tuple[str, ...]) -> list[Violation]:
+    board, outward = s.board, s.outward
+    start = origin(s, player)
+    wind = distance(s)
+    kinds = []
+    node = start
+    for nxt in path:
+        kind = board.step_kind(node, nxt, outward)
+        if kind is None or nxt == start or path.count(nxt) > 1:
+            return [Violation("ab_die_post.move.links",
+                              f"{_where(s, node)} to {_where(s, nxt)} is no step forward: a plane flies "
+                              "to the next space along its lane or over a cross-link, never back or "
+                              "over a space twice")]
+        kinds.append(kind)
+        node = nxt
+    to_goal = path[-1] == GOAL
+    if len(path) > wind or (len(path) < wind and not to_goal):
+        return [Violation("ab_die_post.move.wind",
+                          f"a {s.ball} ball moves exactly {wind} space(s); this path flies {len(path)}")]
+    if straight_applies(s, start) and not (kinds[0] and kinds[-1]):
+        which = "take-off" if not kinds[0] else "landing"
+        return [Violation("ab_die_post.move.straight",
+                          f"the {which} changes lanes: the first and the last step of a move go "
+                          "straight along a lane")]
+    return []
+
+
+def check_board_move(s: PostState, a: Args) -> list[Violation]:
+    player = actor(s, a)
+    target, path = read_board_move(s, a)
+    out = _not_now(s, player)
+    if out:
+        return out
+    wind = distance(s)
+    if target is None:  # blocked: only when a space the plane could land on is taken
+        if not any(land.taken for land in landings(s, player).values()):
+            return [Violation("ab_die_post.move.occupied",
+                              f"no space the {s.ball} ball can take {player} to is taken: the plane moves")]
+        return []
+    if path is not None:
+        return check_path(s, player, path)
+    if target in landings(s, player):
+        return []
+    start = _where(s, origin(s, player))
+    to = _where(s, target)
+    if target in landings(s, player, straight=False):
+        return [Violation("ab_die_post.move.straight",
+                          f"{to} can be reached from {start} only by changing lanes on the first or the "
+                          "last step: a plane takes off and lands straight along a lane")]
+    how = "within" if target == GOAL else "exactly"
+    return [Violation("ab_die_post.move.wind",
+                      f"a {s.ball} ball moves {wind} space(s): {to} is not {how} {wind} space(s) from "
+                      f"{start} along the lanes and cross-links")]
+
+
+def board_landing(s: PostState, player: str, target: str, path) -> Landing:
+    """The landing a move input means, even for an overridden one."""
+    if path is not None:
+        return Landing(target, path, flanks_after(s, player, path), occupant(s, target, player))
+    found = landings(s, player).get(target) or landings(s, player, straight=False).get(target)
+    if found is not None:
+        return found
+    return Landing(target, (target,), flanks_after(s, player, (target,)), occupant(s, target, player))
+
+
+def apply_board_move(s: PostState, a: Args) -> None:
+    player = actor(s, a)
+    target, path = read_board_move(s, a)
+    land = None if target is None else board_landing(s, player, target, path)
+    if land is None or land.taken:  # ab_die_post.move.occupied: the plane does not move at all
+        if s.phase == "move":
+            end_turn(s)
+        return
+    plane = s.planes[player]
+    plane.in_air = True
+    if target == GOAL:
+        last = next((n for n in reversed((origin(s, player),) + land.path) if n not in (START, GOAL)), None)
+        plane.space = None
+        plane.lane = s.board.lane_of(last) if last else (plane.lane or LANES[-1])
+        plane.zone = goal_zone(s)
+    else:
+        plane.space = target
+        plane.lane = s.board.lane_of(target)
+        plane.zone = s.board.zone(target, s.outward)
+    _land(s, player, land.flanks, target == GOAL)
+
+
+def board_move_text(s: PostState, player: str, a: Args) -> str:
+    """The log's words for a move on a board (read before it applies)."""
+    target, path = read_board_move(s, a)
+    if target is None:
+        return f"{player}'s landing space is taken: the plane does not move"
+    land = board_landing(s, player, target, path)
+    if land.taken:
+        return f"{player} would land on {target}, where {land.taken}'s plane is: the plane does not move"
+    if target == GOAL:
+        return f"{player} lands on the goal airport: the flight ends"
+    plane = s.planes[player]
+    extra = " and takes the passenger" if (land.flanks == 2 and s.passenger is None and plane.flanks < 2) else ""
+    return (f"{player} flies to {target} ({s.board.lane_of(target)} lane, zone "
+            f"{s.board.zone(target, s.outward)}){extra}")

@@ -14,6 +14,7 @@ from ..core.inputs import Args, Input
 from ..core.schema import check as check_schema
 from ..core.violations import MalformedInput, PackError, Violation
 from . import flight, hurricane, scoring, turns
+from .board import board_from_pack, load_board
 from .odds import bust_chance, fly_odds, percent
 from .state import (
     MAX_PLAYERS,
@@ -31,6 +32,7 @@ RULE_IDS = frozenset({
     "ab_die_post.parts.reshuffle",
     "ab_die_post.fly.parts", "ab_die_post.indicator",
     "ab_die_post.move.pending", "ab_die_post.move.wind",
+    "ab_die_post.move.straight", "ab_die_post.move.occupied", "ab_die_post.move.links",
     "ab_die_post.hurricane.air", "ab_die_post.hurricane.cost", "ab_die_post.hurricane.start",
     "ab_die_post.hurricane.pending",
     "ab_die_post.passenger",
@@ -63,6 +65,8 @@ class AbDiePostRules(Rules):
                 raise PackError(file, f"ball_mix.{key}", "expected at least one ball")
         if data["settings"]["first_half_zones"] >= data["settings"]["river_zones"]:
             raise PackError(file, "settings.first_half_zones", "expected fewer than settings.river_zones")
+        for name in sorted(pack.data.get("maps", {})):
+            board_from_pack(pack, name)  # every board file (maps/NAME.toml) is checked with the pack
 
     def rule_ids(self) -> frozenset[str]:
         return RULE_IDS
@@ -78,10 +82,12 @@ class AbDiePostRules(Rules):
         players = [p.strip() for p in players]
         if len(set(players)) != len(players):
             raise MalformedInput("setup.players: two players have the same name")
-        settings = Settings.from_pack(pack.data["ab_die_post"], len(players), setup.get("settings", {}))
+        board = _board(pack, setup)
+        settings = Settings.from_pack(pack.data["ab_die_post"], len(players), setup.get("settings", {}), board)
         cards = [v for v in VALUES for _ in range(settings.card_counts[v])]
         return PostState(settings, tuple(players), Deck.of("spare parts", cards, players),
-                         {p: Plane(p) for p in players}, {p: 0 for p in players}, players[0])
+                         {p: Plane(p) for p in players}, {p: 0 for p in players}, players[0],
+                         board=board)
 
     # -- checks and effects ------------------------------------------------------------------
     def check(self, s: PostState, inp: Input) -> list[Violation]:
@@ -121,6 +127,8 @@ class AbDiePostRules(Rules):
                 return f"{who} stops drawing with {s.points_in_hand(who)} points in hand"
             if inp.kind == "fly":
                 return f"{who} flies ({flight.plane_text(s, who)}, {s.points_in_hand(who)} points in hand)"
+            if inp.kind == "move" and s.board is not None:
+                return flight.board_move_text(s, who, Args(inp))
             if inp.kind == "move":
                 if a.get("blocked"):
                     return f"{who}'s landing space is taken: the plane does not move"
@@ -156,8 +164,9 @@ class AbDiePostRules(Rules):
             return [Step(f"{who}: shake the hurricane indicator (hurricane {percent(odds.hurricane)})",
                          "draw", who, draw=turns.ball_request(s))]
         if s.phase == "move":
-            return [Step(f"{who}: the {s.ball} ball moves {flight.distance(s)} space(s); "
-                         "enter where the plane came down", "move", who)]
+            where = "name the landing space" if s.board is not None else "enter where the plane came down"
+            return [Step(f"{who}: the {s.ball} ball moves {flight.distance(s)} space(s); {where}",
+                         "move", who)]
         steps = []
         if s.deck.left:
             risk = bust_chance(s, who)
@@ -171,6 +180,23 @@ class AbDiePostRules(Rules):
 
     def state_json(self, s: PostState) -> dict:
         return s.to_json()
+
+
+def _board(pack, setup: dict):
+    """setup.board: the name of one of the pack's boards (``maps/NAME.toml``) or a whole board
+    written inline (the format of a board file); absent, the game has no board."""
+    if "board" not in setup:
+        return None
+    value = setup["board"]
+    try:
+        if isinstance(value, str):
+            return board_from_pack(pack, value)
+        if isinstance(value, dict):
+            return load_board(value, "setup.board")
+    except PackError as e:
+        raise MalformedInput(f"setup.board: the board cannot be used: {e}") from None
+    raise MalformedInput("setup.board: expected the name of a board of the pack (e.g. 'illustrative') "
+                         "or a board written out as an object")
 
 
 def _ball_text(s: PostState, ball, source) -> str:

@@ -15,12 +15,15 @@ from .turns import settle_deck
 
 def placings(s: PostState, goal_player: str | None) -> dict[str, int]:
     """ab_die_post.flight.end: places by zone and lane; planes tied on both share the better place
-    (setting ``tied_planes = "share"``) and the next plane takes the place after them."""
+    (setting ``tied_planes = "share"``) and the next plane takes the place after them. With a
+    board and ``tied_planes = "further"`` the plane further along the lane is placed first."""
     flying = [p for p in s.players if s.planes[p].in_air and p != goal_player]
+    further = s.settings.tied_planes == "further" and s.board is not None
 
     def key(p):
         plane = s.planes[p]
-        return (-plane.zone, LANES.index(plane.lane))
+        ahead = -s.board.progress(plane.space, s.outward) if further and plane.space else 0
+        return (-plane.zone, LANES.index(plane.lane), ahead)
 
     flying.sort(key=key)
     places = {goal_player: 1} if goal_player else {}

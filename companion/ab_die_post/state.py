@@ -4,6 +4,8 @@ the passenger and the score track.
 The board's geometry is not known (the flight companion booklet was never found), so a plane is
 kept as what the rules need: on the start field or in the air, its lane, its river zone counted
 from this flight's start airport, and how many of the passenger's two flank spaces it has passed.
+With an optional board (``board.py``) the plane also has its exact space, and the lane, zone and
+flank spaces follow from the spaces it flies.
 """
 
 from __future__ import annotations
@@ -21,7 +23,10 @@ BALLS = COLOURS + (HURRICANE,)
 VALUES = (1, 2, 3)
 RED_THREE = 3
 DRAW_MODES = ("multi", "single")
-TIED_PLANES = ("share",)
+TIED_PLANES = ("share", "further")
+STRAIGHT_FLIGHT = ("every_move", "from_start")
+#: Settings a pack may leave out (packs copied before they existed), with their defaults.
+OPTIONAL_SETTINGS = {"straight_flight": "every_move"}
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
 _SETTINGS_FIELDS = {
@@ -31,6 +36,7 @@ _SETTINGS_FIELDS = {
     "first_half_zones": Spec(int, lo=1, hi=39),
     "tied_planes": Spec(str, choices=TIED_PLANES),
     "start_field_keeps_card": Spec(bool),
+    "straight_flight": Spec(str, choices=STRAIGHT_FLIGHT, required=False),
 }
 
 _MIX = Spec(dict, fields={c: Spec(int, lo=0, hi=20) for c in BALLS} | {"house_rule": Spec(bool, required=False)})
@@ -63,6 +69,7 @@ class Settings:
     first_half_zones: int
     tied_planes: str
     start_field_keeps_card: bool
+    straight_flight: str
     card_counts: dict[int, int]
     three_limit: int
     min_points_to_fly: int
@@ -74,7 +81,7 @@ class Settings:
     passenger_bonus: int
 
     @classmethod
-    def from_pack(cls, data: dict, players: int, chosen: dict) -> Settings:
+    def from_pack(cls, data: dict, players: int, chosen: dict, board=None) -> Settings:
         if not isinstance(chosen, dict):
             raise MalformedInput("setup.settings: expected an object")
         base = data["settings"]
@@ -84,7 +91,13 @@ class Settings:
                                  f"{', '.join(list(_SETTINGS_FIELDS) + ['card_counts'])}")
         values = {}
         for key, spec in _SETTINGS_FIELDS.items():
-            v = chosen.get(key, base[key])
+            v = chosen.get(key, base.get(key, OPTIONAL_SETTINGS.get(key)))
+            if board is not None and key in ("river_zones", "first_half_zones"):
+                have = getattr(board, key)
+                if key in chosen and chosen[key] != have:
+                    raise MalformedInput(f"setup.settings.{key}: the board '{board.name}' has {have}; "
+                                         "leave the setting out or give the board's number")
+                v = have
             ok = isinstance(v, spec.kind) and (spec.kind is bool or not isinstance(v, bool))
             if ok and spec.choices is not None:
                 ok = v in spec.choices
@@ -93,6 +106,11 @@ class Settings:
             if not ok:
                 raise MalformedInput(f"setup.settings.{key}: expected {spec.expected()}, got {v!r}")
             values[key] = v
+        if values["tied_planes"] == "further" and board is None:
+            if "tied_planes" in chosen:
+                raise MalformedInput("setup.settings.tied_planes: 'further' needs a board (setup.board) "
+                                     "to know which plane is further along; without one use 'share'")
+            values["tied_planes"] = "share"  # a pack default: without spaces, tied planes share
         if values["first_half_zones"] >= values["river_zones"]:
             raise MalformedInput("setup.settings.first_half_zones: must be fewer than the river zones")
         parts = data["spare_parts"]
@@ -127,9 +145,17 @@ class Plane:
     zone: int = 0           # river zone from this flight's start airport; 0 on the start field
     flanks: int = 0         # passenger flank spaces (outer lane) passed or landed on, 0 to 2
     at_goal: bool = False
+    space: str | None = None  # with a board: the space id (i3, m7, o12); None off the track
 
     def to_start(self) -> None:
         self.in_air, self.lane, self.zone, self.flanks, self.at_goal = False, None, 0, 0, False
+        self.space = None
+
+    def to_json(self, board: bool) -> dict:
+        out = asdict(self)
+        if not board:
+            del out["space"]
+        return out
 
 
 @dataclass
@@ -171,6 +197,13 @@ class PostState:
     #: (player, why) of a turn the rules ended: "bust" (third red 3) or "single" (one card drawn)
     ended: tuple[str, str] | None = None
     winners: tuple[str, ...] = ()
+    #: The optional board (``board.Board``); None when the players enter lane, zone and flanks.
+    board: object | None = None
+
+    @property
+    def outward(self) -> bool:
+        """Odd flights fly from the board's start field to its airport, even flights back."""
+        return self.flight % 2 == 1
 
     def hand(self, player) -> list[int]:
         if player not in self.planes:
@@ -202,7 +235,7 @@ class PostState:
                      "discard": sorted(self.deck.discard),
                      "hands": {p: sorted(h) for p, h in self.deck.hands.items()},
                      "reshuffles": self.deck.reshuffles},
-            "planes": {p: asdict(pl) for p, pl in self.planes.items()},
+            "planes": {p: pl.to_json(self.board is not None) for p, pl in self.planes.items()},
             "payments": [asdict(p) for p in self.payments],
             "grounded": list(self.grounded),
             "keeping": list(self.keeping),
@@ -214,4 +247,6 @@ class PostState:
                          "river_zones": self.settings.river_zones,
                          "first_half_zones": self.settings.first_half_zones,
                          "house_mix": self.settings.house_mix},
-        }
+        } | ({"board": {"name": self.board.name, "tied_planes": self.settings.tied_planes,
+                        "straight_flight": self.settings.straight_flight}}
+             if self.board is not None else {})
