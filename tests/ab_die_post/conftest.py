@@ -17,8 +17,10 @@ def post_pack():
 
 
 class Race:
-    def __init__(self, pack, players=("Anna", "Ben", "Cleo"), seed: int = 1, **settings):
+    def __init__(self, pack, players=("Anna", "Ben", "Cleo"), seed: int = 1, board=None, **settings):
         setup = {"players": list(players)}
+        if board is not None:
+            setup["board"] = board
         if settings:
             setup["settings"] = settings
         self.session = Session(RULES, pack, setup, seed)
@@ -86,9 +88,16 @@ def race(post_pack):
     return Race(post_pack)
 
 
+@pytest.fixture
+def board_race(post_pack):
+    """Anna, Ben and Cleo on the bundled illustrative board (12/18/24 spaces, 6 zones, the
+    passenger between o12 and o13)."""
+    return Race(post_pack, board="illustrative")
+
+
 @pytest.fixture(scope="session")
 def make_race(post_pack):
-    def make(players=("Anna", "Ben", "Cleo"), seed=1, **settings) -> Race:
-        return Race(post_pack, players, seed, **settings)
+    def make(players=("Anna", "Ben", "Cleo"), seed=1, board=None, **settings) -> Race:
+        return Race(post_pack, players, seed, board, **settings)
 
     return make

@@ -361,3 +361,178 @@ def test_bundled_samples_replay_cleanly(post_pack):
     assert first.results[0].points == {"Anna": 9, "Ben": 5, "Cleo": 0}
     assert first.flight == 2 and first.current == "Cleo"
     assert replayed["four_player_game.json"].phase == "over"
+
+
+# -- with a board (the bundled illustrative board: 12/18/24 spaces, 6 zones, passenger o12-o13) --
+def place(race, player, space):
+    """Put a plane on a space as if it had flown there."""
+    s = race.state
+    plane = s.planes[player]
+    plane.in_air, plane.space = True, space
+    plane.lane, plane.zone = s.board.lane_of(space), s.board.zone(space, s.outward)
+
+
+def test_ab_die_post_move_straight(board_race):
+    race = board_race
+    race.round_of((2, 2), (2, 2), (2, 2))
+    race.fly("blue")
+    # o1, o2 and over the cross-link to m1: the landing changes lanes
+    assert race.broken("move", space="m1") == ["ab_die_post.move.straight"]
+    assert race.broken("move", space="m1", path=["o1", "o2", "m1"]) == ["ab_die_post.move.straight"]
+    race.ok("move", space="m3", path=["i1", "m2", "m3"])  # a lane change between take-off and landing
+    plane = race.state.planes["Anna"]
+    assert (plane.space, plane.lane, plane.zone) == ("m3", "middle", 1)
+    race.fly("green", space="m2")  # Ben
+    race.take(1)  # Cleo
+    race.ok("fly")
+    race.ok("draw", card="red")
+    # from m3 over the link to o4 first: the take-off changes lanes
+    assert race.broken("move", space="o7", path=["o4", "o5", "o6", "o7"]) == ["ab_die_post.move.straight"]
+    race.ok("move", space="m7")
+
+
+def test_ab_die_post_move_straight_only_from_the_start(make_race):
+    race = make_race(board="illustrative", straight_flight="from_start")
+    race.round_of((2, 2), (2, 2), (2, 2))
+    race.fly("blue")
+    assert race.broken("move", space="m1") == ["ab_die_post.move.straight"]  # leaving the start field
+    race.ok("move", space="m3")
+    race.take(1).take(1)
+    race.fly("red", space="o7", path=["o4", "o5", "o6", "o7"])  # in the air: the take-off may turn
+    assert race.state.planes["Anna"].space == "o7"
+
+
+def test_ab_die_post_move_wind_exact_on_a_board(board_race):
+    race = board_race
+    race.round_of((2, 2), (2, 2), (2, 2))
+    race.fly("blue")
+    assert race.broken("move", space="o2") == ["ab_die_post.move.wind"]  # 2 spaces, not 3
+    assert race.broken("move", space="o4") == ["ab_die_post.move.wind"]
+    assert race.broken("move", space="o2", path=["o1", "o2"]) == ["ab_die_post.move.wind"]
+    assert race.broken("move", goal=True) == ["ab_die_post.move.wind"]
+    race.ok("move", space="o3")
+    # the goal airport needs no exact count: o23, o24, the airport with a blue 3
+    place(race, "Ben", "o23")
+    race.fly("blue", goal=True)
+    assert race.state.results[-1].places["Ben"] == 1
+
+
+def test_ab_die_post_move_occupied(board_race):
+    race = board_race
+    race.round_of((2, 2), (2, 2), (2, 2))
+    race.fly("green", space="o2")
+    race.ok("fly")
+    race.ok("draw", card="green")
+    entry = race.ok("move", space="o2")  # Ben would land on Anna's space: no move at all
+    assert "does not move" in entry.text
+    assert not race.state.planes["Ben"].in_air and race.state.current == "Cleo"
+    race.fly("green", blocked=True)  # o2 is within reach and taken: Cleo may say blocked
+    assert not race.state.planes["Cleo"].in_air
+    race.ok("fly")
+    race.ok("draw", card="green")
+    assert race.broken("move", blocked=True) == ["ab_die_post.move.occupied"]  # o4 and m3 are free
+    race.ok("move", space="o4")
+
+
+def test_ab_die_post_move_links(board_race):
+    race = board_race
+    race.round_of((2, 2), (2, 2), (2, 2))
+    race.fly("blue")
+    assert race.broken("move", space="o4", path=["o1", "o3", "o4"]) == ["ab_die_post.move.links"]
+    assert race.broken("move", space="i1", path=["i1", "m2", "i1"]) == ["ab_die_post.move.links"]
+    with pytest.raises(MalformedInput):
+        race.submit("move", space="q1")
+    with pytest.raises(MalformedInput):
+        race.submit("move", space="o25")
+    with pytest.raises(MalformedInput):
+        race.submit("move", lane="outer", zone=1)  # with a board the space says it
+    with pytest.raises(MalformedInput):
+        race.submit("move", space="o3", path=["o1", "o2"])  # the path must end on the space
+    race.ok("move", space="o3", path=["o1", "o2", "o3"])
+    race.take(1).take(1)
+    race.ok("fly")
+    race.ok("draw", card="green")
+    assert race.broken("move", space="o1", path=["o2", "o1"]) == ["ab_die_post.move.links"]  # back
+
+
+def test_board_derives_lane_zone_and_flanks(board_race):
+    race = board_race
+    race.round_of((2, 2), (2, 2), (2, 2))
+    place(race, "Anna", "o10")
+    race.fly("yellow", space="o15")  # o11, o12, o13, o14, o15: past both flank spaces
+    plane = race.state.planes["Anna"]
+    assert (plane.lane, plane.zone, plane.flanks, race.state.passenger) == ("outer", 4, 2, "Anna")
+    place(race, "Ben", "m7")
+    race.ok("fly")
+    race.ok("draw", card="red")
+    entry = race.ok("move", space="o13")  # m8, m9, over to o12, o13
+    ben = race.state.planes["Ben"]
+    assert (ben.lane, ben.zone, ben.flanks, race.state.passenger) == ("outer", 4, 2, "Anna")
+    assert entry.text == "Ben flies to o13 (outer lane, zone 4)"
+    race.take(1)
+    # a hurricane bills by the lane the space is in
+    race.fly("black")
+    assert {p.player: p.cost for p in race.state.payments} == {"Anna": 2, "Ben": 2}
+
+
+def test_board_homeward_flight_counts_zones_from_the_other_end(board_race):
+    race = board_race
+    race.state.flight = 2  # homeward: from the airport back to the start field
+    race.round_of((2, 2), (2, 2), (2, 2))
+    assert race.broken("move", space="o23") == ["ab_die_post.move.pending"]
+    race.fly("green", space="o23")  # o24, o23
+    plane = race.state.planes["Anna"]
+    assert (plane.lane, plane.zone) == ("outer", 1)
+    place(race, "Ben", "o14")
+    race.fly("blue", space="o11")  # o13, o12, o11: both flank spaces, the other way round
+    assert race.state.passenger == "Ben" and race.state.planes["Ben"].zone == 4
+
+
+def test_board_tied_planes_share_or_further_along(make_race):
+    def finish(race):
+        race.round_of((2, 2), (2, 2), (2, 2))
+        place(race, "Anna", "o11")
+        place(race, "Ben", "o10")  # same zone (3) and lane as Anna, one space behind
+        place(race, "Cleo", "o23")
+        race.take(1).take(1)
+        race.fly("blue", goal=True)  # Cleo lands
+        return race.state.results[-1].places
+
+    assert finish(make_race(board="illustrative")) == {"Cleo": 1, "Anna": 2, "Ben": 2}
+    assert finish(make_race(board="illustrative", tied_planes="further")) == {"Cleo": 1, "Anna": 2, "Ben": 3}
+
+
+def test_board_setup_is_checked(make_race, post_pack):
+    with pytest.raises(MalformedInput, match="needs a board"):
+        make_race(tied_planes="further")
+    with pytest.raises(MalformedInput, match="river_zones"):
+        make_race(board="illustrative", river_zones=4)
+    with pytest.raises(MalformedInput, match=r"maps/nope\.toml.*no board 'nope'"):
+        make_race(board="nope")
+    with pytest.raises(MalformedInput, match="setup.board"):
+        make_race(board=7)
+    race = make_race(board="illustrative", river_zones=6, first_half_zones=3)
+    assert race.state.settings.river_zones == 6 and race.state.board.river_zones == 6
+    inline = copy.deepcopy(post_pack.data["maps"]["illustrative"])
+    inline["board"]["passenger"] = ["o12", "o14"]
+    with pytest.raises(MalformedInput, match=r"setup\.board, at board\.passenger\[1\]"):
+        make_race(board=inline)
+    inline["board"]["passenger"] = ["o4", "o5"]
+    inline["board"]["first_half_zones"] = 1
+    race = make_race(board=inline)
+    assert race.state.settings.first_half_zones == 1 and race.state.board.passenger == ("o4", "o5")
+
+
+def test_board_pack_default_further_falls_back_to_share_without_a_board(post_pack):
+    from conftest import Race
+
+    pack = copy.deepcopy(post_pack)
+    pack.data["ab_die_post"]["settings"]["tied_planes"] = "further"
+    assert Race(pack).state.settings.tied_planes == "share"
+    assert Race(pack, board="illustrative").state.settings.tied_planes == "further"
+
+
+def test_no_board_state_json_is_unchanged(race):
+    plane = race.session.rules.state_json(race.state)["planes"]["Anna"]
+    assert set(plane) == {"player", "in_air", "lane", "zone", "flanks", "at_goal"}
+    assert "board" not in race.session.rules.state_json(race.state)
