@@ -15,6 +15,7 @@ from .storage import atomic_write
 from .violations import MalformedInput, PackError, PosthornError, RecordError, Violation
 
 FORMAT = "posthorn-record"
+_ENCODE = json.JSONEncoder(ensure_ascii=False).encode  # one encoder: json.dumps rebuilds it per call
 VERSION = 1
 MAX_RECORD_BYTES = 50_000_000
 
@@ -74,9 +75,7 @@ class Record:
         Written with the compact (C) encoder line by line: ``indent=`` makes Python fall back to
         its slow encoder, and autosaving a long game spent most of its time there.
         """
-        def one(value) -> str:
-            return json.dumps(value, ensure_ascii=False)
-
+        one = _ENCODE
         lines = []
         for key, value in self.to_json().items():
             if key in ("inputs", "undone") and value:
