@@ -140,7 +140,7 @@ def test_ab_die_post_indicator(race):
 
 
 def test_ab_die_post_indicator_unloaded_colour(post_pack):
-    from conftest import Race
+    from .conftest import Race
 
     pack = copy.deepcopy(post_pack)
     pack.data["ab_die_post"]["ball_mix"]["3"]["green"] = 0  # a house mix without green
@@ -524,7 +524,7 @@ def test_board_setup_is_checked(make_race, post_pack):
 
 
 def test_board_pack_default_further_falls_back_to_share_without_a_board(post_pack):
-    from conftest import Race
+    from .conftest import Race
 
     pack = copy.deepcopy(post_pack)
     pack.data["ab_die_post"]["settings"]["tied_planes"] = "further"
