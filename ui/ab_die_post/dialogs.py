@@ -132,11 +132,55 @@ def ask_setup(parent, pack) -> dict | None:
     half.setValue(base["first_half_zones"])
     keeps = QCheckBox("Planes on the start field keep a card at the end of a flight")
     keeps.setChecked(base["start_field_keeps_card"])
+    # the optional board: exact spaces instead of lane, zone and flank buttons
+    board = QComboBox()
+    board.addItem("No board: enter lane, river zone and flank spaces", None)
+    for name, data in sorted(pack.data.get("maps", {}).items()):
+        head = data.get("board", {}) if isinstance(data, dict) else {}
+        board.addItem(f"{head.get('name', name)}", name)
+    tie = QComboBox()
+    tie.addItem("Share the place (no source says)", "share")
+    tie.addItem("The plane further along wins (needs a board)", "further")
+    straight = QComboBox()
+    straight.addItem("Every move takes off and lands straight", "every_move")
+    straight.addItem("Only the move leaving the start airport", "from_start")
+
+    def board_chosen():
+        has = board.currentData() is not None
+        if has:  # show the board's own zones (a board that does not load is refused at the start)
+            data = pack.data["maps"][board.currentData()]
+            try:
+                river = max(lane[-1] for lane in data["lanes"].values())
+                zones.setValue(river)
+                half.setValue(data["board"].get("first_half_zones", river // 2))
+            except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+                pass
+        else:
+            zones.setValue(base["river_zones"])
+            half.setValue(base["first_half_zones"])
+        zones.setEnabled(not has)
+        half.setEnabled(not has)
+        tie.setEnabled(has)
+        straight.setEnabled(has)
+        if not has:
+            tie.setCurrentIndex(0)
+
+    board.currentIndexChanged.connect(board_chosen)
+    board_chosen()
     form.addRow("Drawing spare parts", draw_mode)
     form.addRow("Points to win (15; keirat says 21)", target)
+    form.addRow("Board (optional)", board)
+    note = QLabel("No source gives the real board: the bundled one is made up. To enter your own, "
+                  "copy its file (see the Ab die Post! docs).")
+    note.setWordWrap(True)
+    note.setMinimumHeight(2 * note.fontMetrics().lineSpacing() + 2)
+    note.setStyleSheet("color: #555;")
+    form.addRow(note)
     form.addRow("River zones on your board", zones)
     form.addRow("Zones in the first half", half)
     form.addRow("", keeps)
+    form.addRow("Same zone and lane", tie)
+    form.addRow("Straight take-off and landing", straight)
     two = QLabel("Two players use the house-rule ball mix (the 3-player balls): no source gives one.")
     two.setWordWrap(True)
     two.setStyleSheet("color: #555;")
@@ -167,8 +211,13 @@ def ask_setup(parent, pack) -> dict | None:
     if dlg.exec() != QDialog.DialogCode.Accepted:
         return None
     players, _ = players_or_problem()
-    return {"players": players,
-            "settings": {"draw_mode": draw_mode.currentData(), "target_score": target.value(),
-                         "river_zones": zones.value(),
-                         "first_half_zones": min(half.value(), zones.value() - 1),
-                         "start_field_keeps_card": keeps.isChecked()}}
+    settings = {"draw_mode": draw_mode.currentData(), "target_score": target.value(),
+                "river_zones": zones.value(),
+                "first_half_zones": min(half.value(), zones.value() - 1),
+                "start_field_keeps_card": keeps.isChecked()}
+    if board.currentData() is None:
+        return {"players": players, "settings": settings}
+    del settings["river_zones"], settings["first_half_zones"]  # the board's own
+    settings["tied_planes"] = tie.currentData()
+    settings["straight_flight"] = straight.currentData()
+    return {"players": players, "board": board.currentData(), "settings": settings}

@@ -15,8 +15,10 @@ from PySide6.QtWidgets import (
 )
 
 from companion.ab_die_post import flight, hurricane, odds
+from companion.ab_die_post.board import GOAL
 from companion.ab_die_post.state import LANES, VALUES
 
+from .board_view import BoardView
 from .indicator import BallView
 
 
@@ -80,7 +82,8 @@ class TurnPage(QWidget):
 
 
 class MovePage(QWidget):
-    """Where the plane came down, set with a click (ab_die_post.move.wind)."""
+    """Where the plane came down, set with a click (ab_die_post.move.wind). Without a board:
+    lane, zone and flank spaces buttons; with a board: the landing space clicked on the track."""
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -114,18 +117,40 @@ class MovePage(QWidget):
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addLayout(top)
-        lay.addWidget(QLabel("Lane"))
-        lay.addLayout(lane_row)
-        lay.addWidget(QLabel("River zone (counted from this flight's start)"))
-        lay.addLayout(self.zone_grid)
-        lay.addWidget(QLabel("Passenger flank spaces passed (outer lane)"))
-        lay.addLayout(flank_row)
-        lay.addWidget(self.move_button)
+        self.manual = QWidget()
+        ml = QVBoxLayout(self.manual)
+        ml.setContentsMargins(0, 0, 0, 0)
+        ml.addWidget(QLabel("Lane"))
+        ml.addLayout(lane_row)
+        ml.addWidget(QLabel("River zone (counted from this flight's start)"))
+        ml.addLayout(self.zone_grid)
+        ml.addWidget(QLabel("Passenger flank spaces passed (outer lane)"))
+        ml.addLayout(flank_row)
+        ml.addWidget(self.move_button)
+        lay.addWidget(self.manual)
+        # with a board: the track, the space picked and what it means, one button to fly there
+        self.board_view = BoardView()
+        self.board_view.picked.connect(self.pick)
+        self.board_text = _label()
+        self.board_text.setMinimumHeight(2 * self.board_text.fontMetrics().lineSpacing() + 4)
+        self.board_move_button = QPushButton("Fly there")
+        self.board_move_button.setMinimumHeight(36)
+        self.board_box = QWidget()
+        bl = QVBoxLayout(self.board_box)
+        bl.setContentsMargins(0, 0, 0, 0)
+        bl.addWidget(self.board_view, 1)
+        bl.addWidget(self.board_text)
+        bl.addWidget(self.board_move_button)
+        lay.addWidget(self.board_box, 1)
+        self.state = None
+        self.landings: dict = {}
+        self.selected: str | None = None
         row = QHBoxLayout()
         row.addWidget(self.goal_button)
         row.addWidget(self.blocked_button)
         lay.addLayout(row)
-        lay.addStretch(1)
+        self.stretch = QWidget()
+        lay.addWidget(self.stretch, 1)
 
     @staticmethod
     def _toggle(text, group) -> QPushButton:
@@ -138,6 +163,15 @@ class MovePage(QWidget):
     def update_from(self, s) -> None:
         plane = s.planes[s.current]
         self.ball.set_ball(s.ball)
+        on_board = s.board is not None
+        self.manual.setVisible(not on_board)
+        self.board_box.setVisible(on_board)
+        self.blocked_button.setVisible(not on_board)
+        self.goal_button.setVisible(not on_board)  # on the track, the goal airport is clicked
+        self.stretch.setVisible(not on_board)
+        if on_board:
+            self._update_board(s)
+            return
         self.wind.setText(f"The {s.ball} ball: {s.current} flies {flight.distance(s)} space(s) from "
                           f"{flight.plane_text(s, s.current)}. Move the plane on the board, then "
                           "click where it came down.")
@@ -166,6 +200,57 @@ class MovePage(QWidget):
         for n, b in self.flank_buttons.items():
             b.setEnabled(n >= plane.flanks)
         self.goal_button.setEnabled(plane.zone + flight.distance(s) > zones)
+
+    # -- with a board ----------------------------------------------------------------------------
+    def _update_board(self, s) -> None:
+        self.state = s
+        self.landings = flight.landings(s)
+        if self.selected not in self.landings:
+            self.selected = None
+        n = flight.distance(s)
+        self.wind.setText(f"The {s.ball} ball: {s.current} flies exactly {n} space(s) from "
+                          f"{flight.plane_text(s, s.current)}, taking off and landing straight. "
+                          "Click where the plane lands: a yellow space is free, a red one taken"
+                          + (", and the goal airport is within reach." if GOAL in self.landings else "."))
+        self.goal_button.setEnabled(GOAL in self.landings)
+        self._show_pick()
+
+    def pick(self, target: str) -> None:
+        """A space (or the goal airport) clicked on the track."""
+        if target in self.landings:
+            self.selected = target
+            self._show_pick()
+
+    def _show_pick(self) -> None:
+        s, target = self.state, self.selected
+        self.board_view.show_state(s, self.landings, target)
+        self.board_move_button.setEnabled(target is not None)
+        if target is None:
+            self.board_text.setText("No space picked yet.")
+            self.board_move_button.setText("Fly there")
+            return
+        land = self.landings[target]
+        path = " → ".join("goal" if n == GOAL else n for n in land.path)
+        if target == GOAL:
+            self.board_text.setText(f"The goal airport ({path}): the flight ends.")
+            self.board_move_button.setText("Land on the goal airport")
+            return
+        board, plane = s.board, s.planes[s.current]
+        if land.taken:
+            self.board_text.setText(f"{target} is taken by {land.taken}'s plane: landing there means "
+                                    "the plane does not move at all.")
+            self.board_move_button.setText(f"{target} is taken: stay put")
+            return
+        what = f"{target}: {board.lane_of(target)} lane, zone {board.zone(target, s.outward)} (via {path})."
+        passed = land.flanks - plane.flanks
+        if passed:
+            what += f" Passes {passed} passenger flank space(s)"
+            if land.flanks == 2 and s.passenger is None:
+                what += " and takes the passenger."
+            else:
+                what += "."
+        self.board_text.setText(what)
+        self.board_move_button.setText(f"Fly to {target}")
 
     def chosen(self) -> tuple[str, int, int]:
         lane = next(k for k, b in self.lane_buttons.items() if b.isChecked())

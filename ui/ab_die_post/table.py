@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from companion.ab_die_post import odds
+from companion.ab_die_post.board import GOAL
 from companion.core.inputs import Input
 
 from ..widgets.phase_bar import PhaseBar
@@ -120,6 +121,7 @@ class PostTable(QWidget):
         self.indicator.seen.connect(lambda ball: self.submit("draw", source="table", card=ball))
         mp = self.move_page
         mp.move_button.clicked.connect(self.move)
+        mp.board_move_button.clicked.connect(self.move_on_board)
         mp.goal_button.clicked.connect(lambda: self.submit("move", goal=True))
         mp.blocked_button.clicked.connect(lambda: self.submit("move", blocked=True))
         self.pay_page.pay_requested.connect(self.pay)
@@ -143,6 +145,14 @@ class PostTable(QWidget):
     def move(self):
         lane, zone, flanks = self.move_page.chosen()
         self.submit("move", lane=lane, zone=zone, flanks=flanks)
+
+    def move_on_board(self):
+        """The space picked on the drawn track (a taken one: the plane stays put)."""
+        target = self.move_page.selected
+        if target == GOAL:
+            self.submit("move", goal=True)
+        elif target is not None:
+            self.submit("move", space=target)
 
     def pay(self, player: str):
         bill = next((p for p in self.state.payments if p.player == player), None)
@@ -177,6 +187,8 @@ class PostTable(QWidget):
                 "move": self.move_page, "hurricane": self.pay_page, "keep": self.keep_page,
                 "over": self.end_page}[s.phase]
         self.pages.setCurrentWidget(page)
+        if page is not self.move_page:
+            self.move_page.selected = None  # a new move starts with no space picked
         self.action_box.setTitle(_box_title(s))
         if page is self.turn_page:
             self.turn_page.update_from(s, odds.bust_chance(s), fly_text)

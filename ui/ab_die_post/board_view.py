@@ -1,0 +1,264 @@
+"""A simple drawing of an Ab die Post! board file: the three lanes as a U round the track (the
+passenger at the bend, halfway), the river lines across them, both airports, every plane, and the
+spaces the current move can land on, which a click picks (ab_die_post.move.*).
+
+The drawing is schematic: a board file gives lanes, zones and cross-links, not a picture. Spaces
+of each lane are spread evenly within their river zone so that the river lines cross all three
+lanes at one place.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
+from PySide6.QtWidgets import QGraphicsScene, QGraphicsView
+
+from companion.ab_die_post.board import GOAL, START, space_id
+from companion.ab_die_post.state import LANES
+
+from .models import PLANE_COLOURS
+
+STRAIGHT = 250.0        # length of each straight of the U
+RADIUS = 100.0          # radius of the middle lane at the bend
+LANE_GAP = 40.0         # between neighbouring lanes
+SPACE = 26.0            # a space's diameter
+OFFSET = {"inner": -LANE_GAP, "middle": 0.0, "outer": LANE_GAP}  # away from the U's inside
+
+FREE = QColor("#efe9da")
+REACH = QColor("#ffe08a")
+TAKEN = QColor("#f4c7c3")
+RIVER = QColor("#5b9bd5")
+
+
+def _centre(u: float) -> tuple[QPointF, QPointF]:
+    """Point and outward normal of the middle of the track at ``u`` (0 = end A, 1 = end B)."""
+    arc = math.pi * RADIUS
+    s = u * (2 * STRAIGHT + arc)
+    if s <= STRAIGHT:
+        return QPointF(s, -RADIUS), QPointF(0, -1)
+    if s <= STRAIGHT + arc:
+        t = (s - STRAIGHT) / RADIUS
+        return QPointF(STRAIGHT + RADIUS * math.sin(t), -RADIUS * math.cos(t)), QPointF(math.sin(t), -math.cos(t))
+    return QPointF(STRAIGHT - (s - STRAIGHT - arc), RADIUS), QPointF(0, 1)
+
+
+def _at(u: float, off: float) -> QPointF:
+    p, n = _centre(u)
+    return QPointF(p.x() + n.x() * off, p.y() + n.y() * off)
+
+
+class BoardView(QGraphicsView):
+    """Emits ``picked(target)`` (a space id or "goal") when a space the move can reach is clicked."""
+
+    picked = Signal(str)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setScene(QGraphicsScene(self))
+        self.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setMinimumHeight(220)
+        self.setBackgroundBrush(QColor("#fbfaf5"))
+        self.board = None
+        self.items: dict[str, object] = {}   # target -> its clickable item
+        self.targets: dict[str, object] = {}  # target -> flight.Landing
+        self.selected: str | None = None
+
+    # -- positions -------------------------------------------------------------------------------
+    def _zone_edges(self, board) -> list[float]:
+        """u at the start of each zone (and 1.0 at the end), widths by the busiest lane."""
+        widths = [max(board.lanes[lane].count(z) for lane in LANES) for z in range(1, board.river_zones + 1)]
+        total, edges, acc = sum(widths), [0.0], 0
+        for w in widths:
+            acc += w
+            edges.append(acc / total)
+        return edges
+
+    def space_pos(self, space: str) -> QPointF:
+        board = self.board
+        lane, n = board.lane_of(space), board.number_of(space)
+        zone = board.board_zone(space)
+        in_zone = [i for i, z in enumerate(board.lanes[lane], 1) if z == zone]
+        k = in_zone.index(n)
+        a, b = self._edges[zone - 1], self._edges[zone]
+        return _at(a + (k + 0.5) / len(in_zone) * (b - a), OFFSET[lane])
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def show_state(self, s, targets: dict | None = None, selected: str | None = None) -> None:
+        """Draw the board with every plane; ``targets`` (flight.landings) are clickable."""
+        self.board, self.targets, self.selected = s.board, dict(targets or {}), selected
+        self._edges = self._zone_edges(s.board)
+        scene = self.scene()
+        scene.clear()
+        self.items = {}
+        board = s.board
+        small = QFont()
+        small.setPointSizeF(9)
+        label_font = QFont()
+        label_font.setPointSizeF(11)
+        label_font.setBold(True)
+
+        # lanes: a thin line through each lane's spaces, then the cross-links
+        for lane in LANES:
+            pts = [self.space_pos(space_id(lane, i)) for i in range(1, len(board.lanes[lane]) + 1)]
+            pen = QPen(QColor("#c9bfa5"), 2)
+            for a, b in zip(pts, pts[1:], strict=False):
+                scene.addLine(a.x(), a.y(), b.x(), b.y(), pen)
+        link_pen = QPen(QColor("#b8ad92"), 1.2, Qt.PenStyle.DashLine)
+        for a, others in board.links.items():
+            for b in others:
+                if a < b:
+                    pa, pb = self.space_pos(a), self.space_pos(b)
+                    scene.addLine(pa.x(), pa.y(), pb.x(), pb.y(), link_pen)
+
+        # river lines at the zone edges, zone numbers counted from this flight's take-off
+        for u in self._edges[1:-1]:
+            a, b = _at(u, -LANE_GAP * 1.5), _at(u, LANE_GAP * 1.45)
+            scene.addLine(a.x(), a.y(), b.x(), b.y(), QPen(RIVER, 3))
+        for z in range(1, board.river_zones + 1):
+            u = (self._edges[z - 1] + self._edges[z]) / 2
+            shown = z if s.outward else board.river_zones + 1 - z
+            t = scene.addText(f"zone {shown}", small)
+            t.setDefaultTextColor(QColor("#3c6e9f"))
+            p = _at(u, LANE_GAP * 1.8)  # outside the outer lane, clear of the spaces
+            r = t.boundingRect()
+            t.setPos(p.x() - r.width() / 2, p.y() - r.height() / 2)
+
+        # the passenger between its two flank spaces, outside the outer lane
+        pa, pb = (self.space_pos(sp) for sp in board.passenger)
+        mid = QPointF((pa.x() + pb.x()) / 2, (pa.y() + pb.y()) / 2)
+        _, normal = _centre(0.5)
+        here = QPointF(mid.x() + 40, mid.y()) if abs(normal.x()) > 0.5 else QPointF(mid.x(), mid.y() - 40)
+        taken = s.passenger is not None
+        disc = scene.addEllipse(QRectF(here.x() - 13, here.y() - 13, 26, 26), QPen(QColor("#6d4c41"), 1.5),
+                                QBrush(QColor("#d7ccc8" if taken else "#ffffff")))
+        disc.setToolTip("Our First Passenger: the first plane over both flank spaces "
+                        f"({board.passenger[0]} and {board.passenger[1]}) takes the card"
+                        + (f"; {s.passenger} has it" if taken else ""))
+        t = scene.addText("P", label_font)
+        t.setDefaultTextColor(QColor("#6d4c41"))
+        r = t.boundingRect()
+        t.setPos(here.x() - r.width() / 2, here.y() - r.height() / 2)
+
+        # spaces
+        on_space = {pl.space: i for i, p in enumerate(s.players) for pl in [s.planes[p]]
+                    if pl.in_air and pl.space}
+        for space in board.spaces():
+            p = self.space_pos(space)
+            target = self.targets.get(space)
+            fill = FREE if target is None else (TAKEN if target.taken else REACH)
+            pen = QPen(QColor("#8a7f66"), 1)
+            if target is not None:
+                pen = QPen(QColor("#b07d00" if not target.taken else "#8a1c1c"), 2)
+            if space == selected:
+                pen = QPen(QColor("#1b1b1b"), 3.5)
+            if space in board.passenger:
+                pen.setStyle(Qt.PenStyle.SolidLine)
+            item = scene.addEllipse(QRectF(p.x() - SPACE / 2, p.y() - SPACE / 2, SPACE, SPACE), pen, QBrush(fill))
+            item.setData(0, space)
+            item.setToolTip(self._tip(s, space))
+            self.items[space] = item
+            if space in on_space:
+                idx = on_space[space]
+                plane = scene.addEllipse(QRectF(p.x() - 7, p.y() - 7, 14, 14), QPen(QColor("#222222"), 1),
+                                         QBrush(QColor(PLANE_COLOURS[idx % len(PLANE_COLOURS)])))
+                plane.setData(0, space)
+                plane.setToolTip(item.toolTip())
+            elif target is not None or space == selected:
+                t = scene.addText(space, small)
+                t.setDefaultTextColor(QColor("#4a3b00"))
+                r = t.boundingRect()
+                t.setPos(p.x() - r.width() / 2, p.y() - r.height() / 2)
+                t.setData(0, space)
+
+        # the airports at both ends of the route
+        take_off, goal = board.end_names(s.outward)
+        ends = {START: (_at(0.0, 0), take_off, "take-off"), GOAL: (_at(1.0, 0), goal, "goal")}
+        for key, (p, name, role) in ends.items():
+            rect = QRectF(p.x() - 112, p.y() - 52, 84, 104)
+            target = self.targets.get(GOAL) if key == GOAL else None
+            pen = QPen(QColor("#b07d00"), 2.5) if target is not None else QPen(QColor("#8a7f66"), 1)
+            if key == GOAL and selected == GOAL:
+                pen = QPen(QColor("#1b1b1b"), 3.5)
+            box = scene.addRect(rect, pen, QBrush(REACH if target is not None else QColor("#e2d9c2")))
+            box.setToolTip(f"{name}: this flight's {role}")
+            if key == GOAL:
+                box.setData(0, GOAL)
+                self.items[GOAL] = box
+            t = scene.addText(f"{name}\n({role})", small)
+            t.setDefaultTextColor(QColor("#333333"))
+            t.setTextWidth(rect.width() - 4)
+            t.setPos(rect.left() + 2, rect.top() + 2)
+            if key == GOAL:
+                t.setData(0, GOAL)
+            grounded = [i for i, pl in enumerate(s.players)
+                        if (key == START and not s.planes[pl].in_air) or (key == GOAL and s.planes[pl].at_goal)]
+            for k, idx in enumerate(grounded):
+                x = rect.left() + 8 + (k % 4) * 20
+                y = rect.bottom() - 22 - (k // 4) * 18
+                dot = scene.addEllipse(QRectF(x, y, 14, 14), QPen(QColor("#222222"), 1),
+                                       QBrush(QColor(PLANE_COLOURS[idx % len(PLANE_COLOURS)])))
+                dot.setToolTip(s.players[idx])
+                if key == GOAL:
+                    dot.setData(0, GOAL)
+            # each lane's first and last space joins its airport
+            for lane in LANES:
+                n = 1 if (key == START) == s.outward else len(board.lanes[lane])
+                q = self.space_pos(space_id(lane, n))
+                scene.addLine(rect.right(), p.y() + OFFSET[lane] * (-1 if p.y() < 0 else 1) * 0.6,
+                              q.x() - SPACE / 2, q.y(), QPen(QColor("#c9bfa5"), 1.5))
+        if board.illustrative:
+            t = scene.addText("Illustrative board, not the real one", small)
+            t.setDefaultTextColor(QColor("#8a1c1c"))
+            t.setPos(-118, -12)
+        self.setSceneRect(scene.itemsBoundingRect().adjusted(-8, -8, 8, 8))
+        self.fit()
+
+    def _tip(self, s, space: str) -> str:
+        board = self.board
+        words = [f"{space}: {board.lane_of(space)} lane, zone {board.zone(space, s.outward)}"]
+        if space in board.passenger:
+            words.append("a passenger flank space")
+        who = next((p for p in s.players if s.planes[p].in_air and s.planes[p].space == space), None)
+        if who:
+            words.append(f"{who}'s plane")
+        target = self.targets.get(space)
+        if target is not None:
+            words.append("taken: landing here means no move" if target.taken else "the move can land here")
+        return "; ".join(words)
+
+    def fit(self) -> None:
+        if self.scene().items():
+            self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+
+    def resizeEvent(self, event):
+        super().resizeEvent(event)
+        self.fit()
+
+    def target_at(self, pos) -> str | None:
+        for item in self.items_at(pos):
+            key = item.data(0)
+            if key in self.targets:
+                return key
+        return None
+
+    def items_at(self, pos):
+        return self.items_under(self.mapToScene(pos))
+
+    def items_under(self, point):
+        return self.scene().items(point)
+
+    def mousePressEvent(self, event):
+        target = self.target_at(event.position().toPoint())
+        if target is not None and event.button() == Qt.MouseButton.LeftButton:
+            self.picked.emit(target)
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    def click_point(self, target: str):
+        """Where ``target`` is in viewport coordinates (for tests and keyboard users)."""
+        return self.mapFromScene(self.items[target].sceneBoundingRect().center())
