@@ -58,6 +58,22 @@ ALLOWED = {"draw": ("draw",), "roll": ("roll", "play_card"), "offer": ("retreat"
            "decision": ("casualties", "battle_retreat", "play_card")}
 
 
+#: Arguments that name one thing (a unit, town, side or card) and those that list several.
+_NAMES = ("unit", "town", "to", "side", "card")
+_LISTS = ("units", "path", "cards")
+
+
+def _check_arg_types(inp: Input) -> None:
+    """A name must be text and a list a list of text, before any rule looks them up."""
+    for key in _NAMES:
+        if key in inp.args and not isinstance(inp.args[key], str):
+            raise MalformedInput(f"{inp.kind}.{key}: expected a name (text), got {inp.args[key]!r:.40}")
+    for key in _LISTS:
+        value = inp.args.get(key)
+        if key in inp.args and not (isinstance(value, list) and all(isinstance(x, str) for x in value)):
+            raise MalformedInput(f"{inp.kind}.{key}: expected a list of names, got {value!r:.40}")
+
+
 class PostmanRules(Rules):
     game_id = "postman"
     title = "The Postman"
@@ -101,6 +117,7 @@ class PostmanRules(Rules):
                          and s.t.drawn == 0 and not s.t.discards_owed)  # postman.mail.limit
         if block and inp.kind not in ALLOWED[block] and not early_discard:
             raise MalformedInput(f"first: {self.next_steps(s)[0].text}")
+        _check_arg_types(inp)
         k = inp.kind
         if k == "draw":
             return mail.check_draw(s, a.get("card"))

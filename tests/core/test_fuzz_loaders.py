@@ -291,3 +291,30 @@ def test_a_pack_with_binary_files(pack_copy, junk):
         load_mutated(pack_copy, junk.decode("utf-8", "replace"), toml_dump(PACK_HEAD))
     finally:
         shutil.copy(BUNDLED / "reference.md", pack_copy / "reference.md")
+
+
+# -- every game's samples, with one input's arguments replaced ------------------------------------
+ALL_SAMPLES = sorted((BUNDLED.parent).glob("*/samples/*.json"))
+
+
+def _arg_names(doc) -> list[str]:
+    return sorted({k for inp in doc["inputs"] for k in inp.get("args", {})} | {"unit", "town", "card"})
+
+
+@FUZZ
+@given(st.data())
+def test_every_games_record_with_odd_arguments(data):
+    """Each game's rules meet names of the wrong type (a list for a unit id...) with a message."""
+    path = data.draw(st.sampled_from(ALL_SAMPLES), label="sample")
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    index = data.draw(st.integers(0, len(doc["inputs"]) - 1), label="input")
+    args = data.draw(st.dictionaries(st.sampled_from(_arg_names(doc)), json_values, min_size=1, max_size=3),
+                     label="args")
+    doc["inputs"][index].setdefault("args", {}).update(args)
+    if data.draw(st.booleans(), label="override"):
+        doc["inputs"][index]["override"] = ["any.rule"]
+    only_posthorn_errors(load_and_replay_text, json.dumps(doc))
+
+
+def test_the_samples_of_every_game_are_fuzzed():
+    assert {p.parent.parent.name for p in ALL_SAMPLES} >= {"couriers", "postman", "thurn_and_taxis", "ab_die_post"}
