@@ -155,12 +155,12 @@ def resolve_duel(state: PostmanState, values: tuple[int, ...], reroll: bool = Fa
     b = t.battle
     r7 = state.catalog.tables["rule7"]
     if reroll:
-        postman, general = values[0], b.hits["duel_general"]
+        postman, general = values[0], b.duel_general
     else:
         postman, general = values
     if postman <= r7["postman_rerolls_up_to"] and not b.duel_rerolled:
         b.duel_rerolled = True
-        b.hits["duel_general"] = general
+        b.duel_general = general
         t.due = Due("duel_reroll", "postmen", 1, {"town": b.town, "general": general})
         return
     general_total = general + r7["general_bonus"]

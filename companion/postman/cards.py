@@ -159,8 +159,7 @@ def _check_target(state: PostmanState, card, side: str, a: dict) -> list[Violati
         u = _unit(state, a)
         if u.town != b.town or u.side == side:
             return [Violation(rid, "Brutality destroys an opposing unit in this battle")]
-        if state.unit_type(u).leader and battle.side_size(state, u.side) > 1:
-            return [Violation(rid, "the Leader may be chosen only when he is the last of his side here")]
+        # binding reading 7: any opposing unit in the battle, the Leader included
     return []
 
 

@@ -12,7 +12,7 @@ from . import battle, cards, mail, movement, recruit, rolls, turn
 from .board import board_from_pack, boards_from_pack, load_board
 from .catalog import EFFECTS, catalog_of
 from .setup import new_state, unique_decks
-from .state import OTHER, PostmanState
+from .state import PostmanState
 
 RULE_IDS = frozenset({
     "postman.setup", "postman.victory", "postman.turn.order", "postman.turn.active",
@@ -169,13 +169,14 @@ class PostmanRules(Rules):
                 return
             values = tuple(a["values"])
             # Luck can only answer this roll if the Postmen hold it: copy the table only then
-            t.before_roll = t.snapshot() if "AH" in s.hand("postmen") else None
+            lucky = any(s.catalog.cards[c].effect == "luck" for c in s.hand("postmen"))
+            t.before_roll = t.snapshot() if lucky else None
             t.last_roll = values if due.reroll_index is None else tuple(
                 values[0] if i == due.reroll_index else v for i, v in enumerate(due.keep))
             t.last_due = due
             rolls.settle(s, due, values)
             return
-        if not (k == "play_card" and s.catalog.cards[a["card"]].effect == "luck"):
+        if not (k == "play_card" and s.catalog.cards[a["card"]].effect == "luck"):  # postman.card.luck
             t.before_roll = None
         if k == "draw":
             mail.apply_draw(s, a["card"])
@@ -280,4 +281,3 @@ class PostmanRules(Rules):
 
 
 RULES = PostmanRules()
-OTHER_SIDE = OTHER

@@ -78,6 +78,7 @@ class Battle:
     surrendering: bool = False                           # the Holnists give up their units
     rule7_checked: bool = False
     duel_rerolled: bool = False
+    duel_general: int = 0          # the General's die while the Postman rerolls his 1 or 2
     result: str = ""
 
 

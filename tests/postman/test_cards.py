@@ -329,16 +329,16 @@ def test_postman_card_brutality():
     assert "postman.card.hand" in rules_of(t, "10C", unit="rider2")
 
 
-def test_postman_card_brutality_spares_a_leader_with_others_beside_him():
+def test_postman_card_brutality_may_take_the_leader_and_end_the_game():
+    """Binding reading 7: the card's player chooses any opposing unit in that battle."""
     t = Table(holnists=["10C"])
     t.move(["postman1", "rider1"], "mid1", "mid2", "camp")
     t.ok("stay")
     t.end_phase()
     t.ok("fight", town="camp")
     t.roll(1)  # Rule Number 7: no duel
-    assert "postman.card.brutality" in rules_of(t, "10C", unit="postman1")
-    t.play("10C", unit="rider1")
-    assert "rider1" not in t.t.units and t.t.winner is None
+    t.play("10C", unit="postman1")
+    assert "postman1" not in t.t.units and t.t.winner == "holnists"
 
 
 def test_postman_card_fear():
