@@ -389,3 +389,19 @@ def test_stack_counters_keep_off_the_town_names_of_the_default_map(window, qtbot
         for box in item.counter_boxes():
             hits = [o for o, r in names.items() if at(item, box).intersects(r)]
             assert hits == [], (tid, item.counter_at, hits)
+
+
+def test_the_card_entry_never_offers_what_only_the_deck_or_a_hand_knows(qtbot):
+    """Review found the completer listing the opponent's hand for a random discard."""
+    from companion.core.game import DrawRequest
+    from ui.postman.cards_panel import ALL_CARDS, DrawPrompt
+
+    prompt = DrawPrompt()
+    qtbot.addWidget(prompt)
+    prompt.set_request(DrawRequest("discard a random card from the holnists' hand", ("10S", "AS"),
+                                   "postman.card.confusion"), 2)
+    assert prompt.entry.completer() is None
+    prompt.set_request(DrawRequest("draw a card for the postmen", ("2H", "3C"), "postman.mail.draw"), 1)
+    completions = prompt.entry.completer().model()
+    offered = [completions.index(i, 0).data() for i in range(completions.rowCount())]
+    assert offered == ALL_CARDS

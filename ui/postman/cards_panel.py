@@ -69,14 +69,19 @@ class DrawPrompt(QFrame):
         self.all_button.setVisible(owed > 1)
         self.entry.setPlaceholderText("or type the card: 5S" if random_discard
                                       else "or type the card: QH, 10S")
-        choices = sorted(set(map(str, request.choices)))
-        self.entry.setCompleter(QCompleter(choices, self.entry))
+        # complete against the whole deck, never the request's choices: for a random discard those
+        # are the opponent's hand, and the cards left in a shared deck give away both hands
+        self.entry.setCompleter(None if random_discard else QCompleter(ALL_CARDS, self.entry))
 
     def _typed(self) -> None:
         text = self.entry.text().strip().upper()
         if text:
             self.entry.clear()
             self.typed.emit(text)
+
+
+ALL_CARDS = [f"{rank}{suit}" for suit in "HDCS"
+             for rank in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")]
 
 
 class CardsPanel(QWidget):
