@@ -405,3 +405,28 @@ def test_the_card_entry_never_offers_what_only_the_deck_or_a_hand_knows(qtbot):
     completions = prompt.entry.completer().model()
     offered = [completions.index(i, 0).data() for i in range(completions.rowCount())]
     assert offered == ALL_CARDS
+
+
+def test_one_click_recruit_stops_where_a_card_may_answer_and_continue_rolls_on(window, qtbot):
+    """Review: with the app's dice the one-click Recruit rolled past Conscription, Organization
+    and Luck. It now pauses whenever a card may answer the roll owed, whoever holds it."""
+    screen = start(window, qtbot, {"board": BOARD})
+    for card in POSTMEN + HOLNISTS:
+        type_card(qtbot, screen, card)
+    s = window.table.session
+    t = s.state.t
+    from companion.postman.state import Unit
+
+    t.militia["fo"] = 2
+    t.units["rider9"] = Unit("rider9", "rider", "postmen", "fo")
+    t.units["cavalry9"] = Unit("cavalry9", "cavalry", "postmen", "fo")
+    while t.phase != "recruit":
+        next_phase(qtbot, screen)
+    screen.table_dice.setChecked(False)
+    rolls_before = sum(1 for e in s.entries if e.input.kind == "roll")
+    click(qtbot, screen.action_button)  # Recruit with all: the click itself is the first chance
+    assert sum(1 for e in s.entries if e.input.kind == "roll") == rolls_before + 1
+    assert s.pending_roll() is not None  # a second roll is owed and Luck may answer the first
+    assert "Luck" in screen.summary.text() and screen.action_button.text() == "Continue"
+    click(qtbot, screen.action_button)
+    assert sum(1 for e in s.entries if e.input.kind == "roll") >= rolls_before + 2

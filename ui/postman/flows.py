@@ -133,6 +133,8 @@ class Flows:
     def action_for(self, steps) -> tuple[str, str]:
         s = self.state
         t = s.t
+        if self.plan is not None and self.plan.get("paused"):
+            return "Continue", "Roll on with the app's dice"
         if t.winner or self.session.pending_draw() is not None or t.due is not None:
             return "", ""
         if t.phase == "recruit":
@@ -150,6 +152,10 @@ class Flows:
     def one_click(self) -> None:
         s = self.state
         t = s.t
+        if self.plan is not None and self.plan.get("paused"):
+            self.plan["go_on"] = True
+            self.continue_plan()
+            return
         if t.phase == "recruit":
             self.recruit_units([u for u, _c in q.recruiters(s)])
         elif t.phase == "militia":
@@ -164,7 +170,8 @@ class Flows:
         self.continue_plan()
 
     def _start_plan(self, kind: str, units: list[str]) -> None:
-        self.plan = {"kind": kind, "units": units, "before": q.snapshot(self.state)}
+        # go_on: the click that starts the plan is the table's chance to play a card first
+        self.plan = {"kind": kind, "units": units, "before": q.snapshot(self.state), "go_on": True}
         self.summary.hide()
 
     def after_change(self) -> None:
@@ -182,6 +189,18 @@ class Flows:
                 if s.pending_roll() is not None:
                     if self.table_dice.isChecked():
                         return
+                    answers = q.answers_open(self.state)
+                    go_on = self.plan.pop("go_on", False)  # the click was the chance for this roll
+                    if answers and not go_on:
+                        # a card may answer this roll (Conscription, Organization, Luck...):
+                        # stop, as Resolve does, whoever holds what (see answers_open)
+                        self.plan["paused"] = answers
+                        self.summary.setText("Cards may answer this roll: " + ", ".join(answers)
+                                             + ". Play one, or press Continue.")
+                        self.summary.show()
+                        self.refresh()
+                        return
+                    self.plan.pop("paused", None)
                     out = self.table.roll_app()
                     if out is None or not out.accepted:
                         break
