@@ -119,6 +119,9 @@ class RollRequest:
     outcome_if_met: str = "success"
     outcome_if_missed: str = "failure"
     extra: dict = field(default_factory=dict, compare=False)
+    #: For a roll of several dice judged one by one (attacks, militia rolls): each die's
+    #: (target, modifier total, what it is for). Empty when the dice are summed.
+    per_die: tuple[tuple[int, int, str], ...] = ()
 
     @property
     def modifier_total(self) -> int:
@@ -132,7 +135,20 @@ class RollRequest:
 
     @property
     def chance_met(self) -> float:
+        """The chance of reaching the target; for dice judged one by one, the first die's."""
+        if self.per_die:
+            target, mod, _what = self.per_die[0]
+            return Dice(1, self.dice.sides).chance_at_least(target - mod)
         return self.dice.chance_at_least(self.target - self.modifier_total)
+
+    def die_chances(self) -> list[tuple[str, int, float]]:
+        """(what, target, chance) of each die judged on its own."""
+        one = Dice(1, self.dice.sides)
+        return [(what, target, one.chance_at_least(target - mod)) for target, mod, what in self.per_die]
+
+    @property
+    def expected_successes(self) -> float:
+        return sum(c for _w, _t, c in self.die_chances())
 
     def describe(self) -> str:
         mods = "".join(f", {m}" for m in self.modifiers)

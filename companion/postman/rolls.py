@@ -61,7 +61,9 @@ def request(state: PostmanState, due: Due) -> RollRequest:
               "rule7": "the battle is fought"}.get(due.kind, "failure")
     return RollRequest(purpose, Dice(count, 6), target, RULE[due.kind], modifiers=mods, who=due.side,
                        outcome_if_met=met, outcome_if_missed=missed,
-                       extra={"targets": [(t, [str(m) for m in ms], w) for t, ms, w in dice]})
+                       extra={"targets": [(t, [str(m) for m in ms], w) for t, ms, w in dice]},
+                       per_die=tuple((t, sum(m.value for m in ms), w) for t, ms, w in dice)
+                       if count > 1 else ())
 
 
 def successes(state: PostmanState, due: Due, values) -> list[bool]:

@@ -64,3 +64,16 @@ def test_dice_tray_shows_a_big_roll_as_counts_and_keeps_its_width(qtbot):
     tray.show_values([1] * 10 + [6] * 8)
     assert tray.faces.text() == "18 dice:  \u2680\u00d710   \u2685\u00d78"
     assert tray.sizeHint().width() < 400
+
+
+def test_dice_tray_odds_of_dice_judged_one_by_one_are_per_die():
+    """Review: a militia phase showed 2d6 '3+ 100%' (the chance of the sum), not each die's."""
+    from companion.core.dice import Dice, RollRequest
+    from ui.widgets.dice_tray import odds_text
+
+    r = RollRequest("militia rolls in 2 town(s)", Dice(2, 6), 3, "postman.militia.roll",
+                    outcome_if_met="Militia appear", per_die=((3, 1, "River Town"), (3, -1, "Drain")))
+    text = odds_text(r)
+    assert "River Town: 3+ (83%)" in text and "Drain: 3+ (50%)" in text
+    assert "Expected Militia appear: 1.3 of 2" in text
+    assert "100" not in text

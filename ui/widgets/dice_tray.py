@@ -157,6 +157,14 @@ class DiceTray(QWidget):
 
 
 def odds_text(r: RollRequest) -> str:
+    if r.per_die:  # several dice, each judged against its own number: never a sum
+        chances = r.die_chances()
+        lines = [f"{what}: {target}+ ({chance * 100:.0f}%)" for what, target, chance in chances[:MAX_FACES]]
+        if len(chances) > MAX_FACES:
+            lines.append(f"\u2026 and {len(chances) - MAX_FACES} more")
+        return (f"{len(chances)} dice, each against its own number (modifiers included).\n"
+                + "   ".join(lines)
+                + f"\nExpected {r.outcome_if_met}: {r.expected_successes:.1f} of {len(chances)}")
     mods = "".join(f", {m}" for m in r.modifiers)
     notes = f" ({'; '.join(r.target_notes)})" if r.target_notes else ""
     chance = r.chance_met * 100
