@@ -238,3 +238,9 @@ def describe(s: DeskState, inp: Input) -> str:
     if inp.kind == "attempt_location":
         return f"Courier {c.id} looks for {s.commanders[c.recipient].name}"
     return f"Courier {c.id} is captured with its message"
+
+
+def orders_open(c: Courier) -> bool:
+    """A captured courier's message is read by the enemy (couriers.capture): the whole table may
+    see it. Otherwise the orders are sealed, shown only when their side asks."""
+    return c.status == "captured"

@@ -188,7 +188,8 @@ class CourierRules(Rules):
                 return f"{a.get('name')} joins the {a.get('side')} roster ({a.get('rank')})"
             if inp.kind == "send_courier":
                 snd, rcp = s.commander(a.get("sender")), s.commander(a.get("recipient"))
-                return f"{snd.name} sends a courier to {rcp.name}: \u201c{a.get('message')}\u201d"
+                # the orders stay sealed in the shared log: only a capture lets the enemy read them
+                return f"{snd.name} sends a courier to {rcp.name} with sealed orders"
             if inp.kind == "begin_courier_step":
                 return f"Turn {s.turn}: courier step"
             if inp.kind == "end_turn":

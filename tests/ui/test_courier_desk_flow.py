@@ -279,3 +279,20 @@ def test_new_game_with_a_house_rule_pack(window, qtbot, data_dir):
     assert window.table.state.settings.officer_move == 18.0
     saved = json.loads(window.table.autosaver.path.read_text())
     assert saved["pack"]["id"] == "couriers-club"
+
+
+def test_orders_are_sealed_until_asked_for_or_captured(window, desk, qtbot):
+    build_roster(qtbot, window, desk)
+    desk.dialogs.send_courier = lambda state, sender: {"sender": "meade", "recipient": "buford",
+                                                       "message": "Hold the ridge"}
+    click(qtbot, desk.send_button)
+    lines = [window.log.model.index(i).data() for i in range(window.log.model.rowCount())]
+    assert not any("Hold the ridge" in line for line in lines)  # the shared log keeps it sealed
+    desk.select_courier("C1")
+    assert desk.history.item(0).text() == "Orders: sealed (Show orders)"
+    click(qtbot, desk.orders_button)
+    assert "Hold the ridge" in desk.history.item(0).text()
+    click(qtbot, desk.orders_button)
+    assert "Hold the ridge" not in desk.history.item(0).text()
+    click(qtbot, desk.capture_button)  # the enemy reads a captured message
+    assert "Hold the ridge" in desk.history.item(0).text()

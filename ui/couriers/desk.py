@@ -119,6 +119,9 @@ class CourierDesk(QWidget):
         self.ride_button = QPushButton("Ride")
         self.locate_button = QPushButton("Location roll")
         self.capture_button = QPushButton("Captured!")
+        self.orders_button = QPushButton("Show orders")
+        self.orders_button.setCheckable(True)
+        self.orders_button.setToolTip("The orders are sealed; show them to their own side only")
         self.heading = QLabel()
         self.heading.setWordWrap(True)
         self.history = QListWidget()
@@ -132,7 +135,7 @@ class CourierDesk(QWidget):
         ml.addWidget(self.arrives, 4, 0, 1, 2)
         ml.addWidget(self.loss_preview, 5, 0, 1, 2)
         brow = QHBoxLayout()
-        for b in (self.ride_button, self.locate_button, self.capture_button):
+        for b in (self.ride_button, self.locate_button, self.capture_button, self.orders_button):
             brow.addWidget(b)
         ml.addLayout(brow, 6, 0, 1, 2)
         ml.addWidget(QLabel("History"), 7, 0, 1, 2)
@@ -161,6 +164,7 @@ class CourierDesk(QWidget):
         self.ride_button.clicked.connect(self._ride)
         self.locate_button.clicked.connect(lambda: self._courier_input("attempt_location"))
         self.capture_button.clicked.connect(lambda: self._courier_input("capture"))
+        self.orders_button.toggled.connect(self._update_courier_panel)
         for w in (self.officer, self.double, self.enemy_near, self.arrives):
             w.toggled.connect(self._update_courier_panel)
         self.distance.valueChanged.connect(self._update_courier_panel)
@@ -239,6 +243,7 @@ class CourierDesk(QWidget):
     def _courier_selected(self, *_):
         self.distance.setValue(18)
         self.arrives.setChecked(False)
+        self.orders_button.setChecked(False)  # sealed again for the next courier
         self._update_courier_panel()
 
     def _update_courier_panel(self, *_):
@@ -256,7 +261,9 @@ class CourierDesk(QWidget):
         cmds = s.commanders
         self.move_box.setTitle(f"Courier {c.id}: {cmds[c.sender].name} \u2192 {cmds[c.recipient].name}"
                                f" \u00b7 {c.status}")
-        self.history.addItems([f"\u201c{c.message}\u201d"] + c.history)
+        shown = riders.orders_open(c) or self.orders_button.isChecked()
+        orders = f"Orders: \u201c{c.message}\u201d" if shown else "Orders: sealed (Show orders)"
+        self.history.addItems([orders] + c.history)
         self.history.scrollToBottom()
         self.heading.setText("" if c.finished else _cap(riders.heading(s, c)))
         if c.finished:

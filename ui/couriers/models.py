@@ -72,7 +72,7 @@ class CourierModel(_RosterModel):
             return c.id
         if col == 1:
             if role == Qt.ItemDataRole.ToolTipRole:
-                return f"\u201c{c.message}\u201d"
+                return f"\u201c{c.message}\u201d" if riders.orders_open(c) else "sealed orders"
             return f"{cmds[c.sender].name} \u2192 {cmds[c.recipient].name}"
         if col == 2:
             if role == Qt.ItemDataRole.ToolTipRole and not c.finished:
