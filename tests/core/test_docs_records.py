@@ -1,0 +1,28 @@
+"""docs/records.md shows an example record and what `posthorn replay` prints for it: both must
+stay true as the rules and their words change."""
+
+import io
+import re
+from pathlib import Path
+
+from companion import cli
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "records.md"
+
+
+def blocks(text: str) -> list[str]:
+    return re.findall(r"```(?:json)?\n(.*?)```", text, flags=re.S)
+
+
+def test_the_documented_example_replays_as_documented(tmp_path):
+    text = DOC.read_text(encoding="utf-8")
+    i = text.index("`posthorn replay` on it prints")
+    record = blocks(text[:i])[-1]
+    printed = blocks(text[i:])[0]
+    path = tmp_path / "example.json"
+    path.write_text(record, encoding="utf-8")
+    out = io.StringIO()
+    assert cli.replay(str(path), out=out) == 0
+    got = [line for line in out.getvalue().splitlines() if not line.startswith("note: pack content")]
+    expected = printed.rstrip("\n").splitlines()
+    assert got[: len(expected)] == expected
