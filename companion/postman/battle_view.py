@@ -137,7 +137,7 @@ def _odds(s: PostmanState, join: float, rule7: bool, can: dict[str, bool]) -> di
     if b.step not in ("preview", "open", "militia", "rule7", "round", "duel"):
         return None
     if b.step == "duel":
-        win = float(odds.duel_odds(s.catalog.tables["rule7"]["general_bonus"]))
+        win = float(_duel(s))
         return {"win": win, "retreat": 0.0, "surrender": 0.0, "lose": 1 - win}
     total: dict[str, float] = {}
     for fights, weight in ((True, join), (False, 1 - join)):
@@ -157,12 +157,17 @@ def _odds_given(s: PostmanState, militia_fight: bool, rule7: bool, can) -> dict[
         return {"no_battle": 1.0}
     if s.t.battle.round == 2:
         return _second_round(pm, hl)
-    r7 = s.catalog.tables["rule7"]
-    duel = odds.duel_odds(r7["general_bonus"], tuple(range(1, r7["postman_rerolls_up_to"] + 1)))
     result = odds.battle_odds(pm, hl, postmen_can_retreat=can["postmen"],
                               holnists_can_retreat=can["holnists"], rule7=rule7,
-                              duel_postman_wins=float(duel))
+                              duel_postman_wins=float(_duel(s)),
+                              rule7_on=s.catalog.tables["rule7"]["trigger_on"])
     return result.summary()
+
+
+def _duel(s: PostmanState):
+    """The Postman's chance in the duel with this pack's numbers (postman.fight.rule7)."""
+    r7 = s.catalog.tables["rule7"]
+    return odds.duel_odds(r7["general_bonus"], tuple(range(1, r7["postman_rerolls_up_to"] + 1)))
 
 
 def _second_round(pm, hl) -> dict[str, float]:

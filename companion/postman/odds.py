@@ -279,6 +279,7 @@ def battle_odds(
     holnists_can_retreat: bool,
     rule7: bool = False,
     duel_postman_wins: float | None = None,
+    rule7_on: int = 4,
     exact: bool = False,
 ) -> BattleOdds:
     """The exact distribution of a battle's end (see the module docstring for the procedure).
@@ -287,7 +288,8 @@ def battle_odds(
     whether that side has a town to retreat to; a side made only of Militia never retreats,
     whatever the flag. ``rule7`` rolls for Rule Number 7 (both Leaders must be in the battle);
     ``duel_postman_wins`` replaces the Postman's chance of winning the duel (default
-    ``duel_odds()``, 40/91).
+    ``duel_odds()``, 40/91); ``rule7_on`` is the d6 number that calls the duel (a pack's
+    ``rule7.trigger_on``).
     """
     if not postmen or not holnists:
         raise ValueError("a battle needs units on both sides")
@@ -389,7 +391,7 @@ def battle_odds(
     fought = one
     duel_a = duel_b = zero
     if rule7:
-        duel = exact_chance(4)  # the Rule Number 7 roll: 4+ on a d6
+        duel = exact_chance(rule7_on)  # the Rule Number 7 roll: 4+ on a d6 as printed
         duel = _number(duel, exact)
         fought = one - duel
         d = duel_odds() if duel_postman_wins is None else duel_postman_wins

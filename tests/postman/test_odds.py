@@ -369,3 +369,18 @@ def test_bad_inputs_are_refused():
     with pytest.raises(KeyError):
         battle_odds([unit("Rider", 1)], [unit("Patrol", 2)], postmen_can_retreat=True,
                     holnists_can_retreat=True)["draw"]
+
+
+def test_rule7_roll_uses_the_number_given():
+    """A house pack may call the duel on another number than the printed 4+."""
+    from fractions import Fraction as F
+
+    from companion.postman.odds import Fighter, battle_odds
+
+    pm = [Fighter("postman", 0.5, leader=True)]
+    hl = [Fighter("general", 0.5, leader=True)]
+    printed = battle_odds(pm, hl, postmen_can_retreat=False, holnists_can_retreat=False, rule7=True, exact=True)
+    house = battle_odds(pm, hl, postmen_can_retreat=False, holnists_can_retreat=False, rule7=True,
+                        rule7_on=6, exact=True)
+    assert printed.duel_postman + printed.duel_general == F(1, 2)
+    assert house.duel_postman + house.duel_general == F(1, 6)
