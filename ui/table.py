@@ -10,7 +10,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Signal
 
 from companion.core.autosave import Autosaver
-from companion.core.inputs import Input, draw, roll
+from companion.core.inputs import Input, roll
 from companion.core.session import Outcome, Session
 from companion.core.violations import MalformedInput, Violation
 
@@ -56,17 +56,16 @@ class Table(QObject):
         return self.submit(inp, override=True) if inp is not None else None
 
     def roll_app(self) -> Outcome | None:
-        request = self.session.pending_roll()
-        if request is None:
+        if self.session.pending_roll() is None:
             return None
-        return self.submit(roll(self.session.bag.roll(request.dice), "app"))
+        return self.submit(self.session.app_roll())
 
     def deal_app(self) -> Outcome | None:
         """Draw the pending card (or ball) from the app's virtual deck."""
         request = self.session.pending_draw()
         if request is None or not request.choices:
             return None
-        return self.submit(draw(self.session.bag.pick(list(request.choices)), "app"))
+        return self.submit(self.session.app_draw())
 
     def roll_table(self, values) -> Outcome | None:
         return self.submit(roll(values, "table"))

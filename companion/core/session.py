@@ -95,22 +95,30 @@ class Session:
         self._changed()
         return Outcome(entry, violations)
 
-    def roll(self, override: bool = False) -> Outcome:
-        """Roll the pending roll with the app's dice."""
+    def app_roll(self) -> Input:
+        """The pending roll made with the app's dice, as an input not yet submitted."""
         request = self.pending_roll()
         if request is None:
             raise MalformedInput("no roll is asked for now")
-        return self.submit(roll(self.bag.roll(request.dice), "app"), override)
+        return roll(self.bag.roll(request.dice), "app")
+
+    def roll(self, override: bool = False) -> Outcome:
+        """Roll the pending roll with the app's dice."""
+        return self.submit(self.app_roll(), override)
 
     def pending_draw(self):
         return self.rules.pending_draw(self.state)
 
-    def deal(self, override: bool = False) -> Outcome:
-        """Draw the pending card (or ball) from a virtual deck with the app's generator."""
+    def app_draw(self) -> Input:
+        """The pending card (or ball) drawn from the app's virtual deck, not yet submitted."""
         request = self.pending_draw()
         if request is None or not request.choices:
             raise MalformedInput("no draw is asked for now")
-        return self.submit(draw(self.bag.pick(list(request.choices)), "app"), override)
+        return draw(self.bag.pick(list(request.choices)), "app")
+
+    def deal(self, override: bool = False) -> Outcome:
+        """Draw the pending card (or ball) from a virtual deck with the app's generator."""
+        return self.submit(self.app_draw(), override)
 
     def _apply(self, inp: Input, violations: tuple[Violation, ...], text: str | None = None) -> Entry:
         if text is None:
