@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 
-from ..core.dice import RollRequest
 from ..core.game import Rules, Step
 from ..core.inputs import Args, Input
 from ..core.schema import check as check_schema
@@ -227,9 +226,6 @@ class CourierRules(Rules):
 
     def state_json(self, s: DeskState) -> dict:
         return s.to_json()
-
-    def roll_request(self, s: DeskState) -> RollRequest | None:
-        return riders.request(s) if s.pending else None
 
 
 def _next_courier_id(s: DeskState) -> str:

@@ -29,6 +29,12 @@ def plays_allowed(s: GameState) -> int:
     return 2 if s.turn.official == "postal_carrier" else 1
 
 
+def may_play_now(s: GameState) -> bool:
+    """Whether this turn still has a card to play, now or after taking (the hand lights cards)."""
+    t = s.turn
+    return not s.over and not t.closed and t.played < plays_allowed(s)
+
+
 def _card(s: GameState, a: Args, kind: str) -> str:
     return s.board.city_id(a.args.get("card"), f"{kind}.card")
 

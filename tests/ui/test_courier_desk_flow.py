@@ -296,3 +296,10 @@ def test_orders_are_sealed_until_asked_for_or_captured(window, desk, qtbot):
     assert "Hold the ridge" not in desk.history.item(0).text()
     click(qtbot, desk.capture_button)  # the enemy reads a captured message
     assert "Hold the ridge" in desk.history.item(0).text()
+
+
+def test_the_proximity_reading_names_the_distance_to_measure(window, qtbot):
+    """couriers.loss: the pack (or the game's setup) says which distance sets the band."""
+    window.ask_setup = lambda parent, game, pack: {"sides": ["Blue", "Grey"], "settings": {"proximity": "end"}}
+    assert window.new_game("couriers")
+    assert window.screen_widget.enemy_near.text() == "Nearest enemy at the end of the move:"

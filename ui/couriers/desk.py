@@ -226,6 +226,9 @@ class CourierDesk(QWidget):
                              f"(lost on {mv.speeds['officer'].lost_on} on {mv.speeds['officer'].dice})")
         self.double.setText(f"{mv.speeds['double'].label}: {mv.distance('double'):g}\" "
                             f"(lost on {mv.speeds['double'].lost_on} on {mv.speeds['double'].dice})")
+        # the pack's reading of "closer to the enemy": what distance the players measure
+        self.enemy_near.setText("Nearest enemy during the move:" if mv.proximity == "closest"
+                                else "Nearest enemy at the end of the move:")
         self._update_buttons()
         self._update_courier_panel()
 

@@ -317,7 +317,7 @@ class ThurnTable(QWidget):
     def _refresh_hand(self, s):
         p, b, t = s.active, s.board, s.turn
         # lit: the card fits the route and the turn still has a play (after taking, or to come)
-        can_play = not s.over and not t.closed and t.played < routes.plays_allowed(s)
+        can_play = routes.may_play_now(s)
         items = []
         for card in sorted(s.hand(), key=b.name):
             bad = routes.fit(s, p, card)
