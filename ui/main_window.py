@@ -184,6 +184,10 @@ class MainWindow(QMainWindow):
         except PosthornError as e:
             self.warn("Posthorn: cannot open this record", f"{e}\n\nThe file was left exactly as it was.")
             return False
+        if session.pack.hash != rec.pack.get("hash"):
+            self.warn("Posthorn", f"This game was played with another version of the rule pack "
+                      f"'{rec.pack.get('id')}'. It is replayed with the one installed here, so a "
+                      "verdict may differ from the one given at the table.")
         bad = [v for v in verdicts if v.verdict in ("flagged", "refused")]
         if bad:
             self.warn("Posthorn", f"{len(bad)} input(s) of this record break a rule "

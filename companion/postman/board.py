@@ -195,9 +195,15 @@ class Board:
         return "mountains" in self.town(town_id).terrain
 
 
+MAX_TOWNS = 300
+
+
 def load_board(data: dict, file: str = "map") -> Board:
     """Check TOML-shaped map ``data`` and build its Board; raise PackError at the first problem."""
     check(data, BOARD_SPEC, file)
+    for key, most in (("town", MAX_TOWNS), ("road", MAX_TOWNS * 6)):
+        if len(data.get(key, [])) > most:  # a board comes inline in records: keep it table-sized
+            raise PackError(file, key, f"more than {most} entries; a board of this game is far smaller")
     towns: dict[str, Town] = {}
     for i, entry in enumerate(data["town"]):
         tid = entry["id"]

@@ -435,3 +435,17 @@ def test_importing_the_board_does_not_import_networkx():
 
 def test_a_board_reads_short_in_messages(board):
     assert repr(board) == f"<Board 'Oregon, after the fall' from {FILE}: 40 towns, 54 roads>"
+
+
+def test_a_board_of_absurd_size_is_refused():
+    import pytest
+
+    from companion.core.violations import PackError
+    from companion.postman.board import MAX_TOWNS, load_board
+
+    data = {"map": {"name": "huge", "post_town": "t0", "base_camp": "t9"},
+            "town": [{"id": f"t{i}", "name": f"T{i}", "size": "small"} for i in range(MAX_TOWNS + 1)],
+            "road": []}
+    with pytest.raises(PackError) as e:
+        load_board(data, "setup.board")
+    assert e.value.where == "town" and "far smaller" in e.value.what
