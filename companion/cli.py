@@ -71,9 +71,15 @@ def main(argv: list[str]) -> int:
     c = sub.add_parser("check-pack", help="validate a rule pack folder")
     c.add_argument("folder")
     args = parser.parse_args(argv)
-    if args.command == "replay":
-        return replay(args.record, as_json=args.json)
-    return check_pack(args.folder)
+    try:
+        if args.command == "replay":
+            return replay(args.record, as_json=args.json)
+        return check_pack(args.folder)
+    except BrokenPipeError:  # `posthorn replay game.json | head`: the reader has had enough
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":

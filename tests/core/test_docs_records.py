@@ -26,3 +26,17 @@ def test_the_documented_example_replays_as_documented(tmp_path):
     got = [line for line in out.getvalue().splitlines() if not line.startswith("note: pack content")]
     expected = printed.rstrip("\n").splitlines()
     assert got[: len(expected)] == expected
+
+
+def test_every_sample_names_the_pack_it_ships_with():
+    """A sample whose pack hash is stale replays with a 'pack content differs' note and makes the
+    window warn when opened: rebuild the sample when its pack changes."""
+    import json
+
+    from companion.core.packs import bundled_pack
+
+    samples = sorted((DOC.parents[1] / "rules").glob("*/samples/*.json"))
+    assert samples
+    for path in samples:
+        pack = json.loads(path.read_text(encoding="utf-8"))["pack"]
+        assert pack["hash"] == bundled_pack(pack["id"]).hash, f"{path.name}: rebuild it"
