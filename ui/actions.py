@@ -9,14 +9,17 @@ from companion.games import GAMES
 from .game_screens import SCREENS
 
 
-def build_menus(win) -> dict[str, QAction]:
+def build_menus(win) -> tuple[dict[str, QAction], list]:
+    """The menus, and the shortcuts to bind once the window is on screen: turning a shortcut into
+    a QKeySequence makes PySide6 build every Qt.* enum (about 25 ms), too slow for the first frame."""
     acts: dict[str, QAction] = {}
+    shortcuts: list = []
     bar = win.menuBar()
 
     def add(menu, key, text, slot, shortcut=None, tip=None):
         a = QAction(text, win)
         if shortcut is not None:
-            a.setShortcut(shortcut)
+            shortcuts.append((a, shortcut))
         if tip:
             a.setStatusTip(tip)
         a.triggered.connect(slot)
@@ -51,4 +54,9 @@ def build_menus(win) -> dict[str, QAction]:
     help_ = bar.addMenu("&Help")
     add(help_, "rules", "&Rule reference", win.show_rules, QKeySequence.StandardKey.HelpContents)
     add(help_, "about", "&About Posthorn", win.about)
-    return acts
+    return acts, shortcuts
+
+
+def bind_shortcuts(shortcuts) -> None:
+    for action, key in shortcuts:
+        action.setShortcut(key)

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 from companion.core.violations import PosthornError
 
 from . import game_screens
-from .actions import build_menus
+from .actions import bind_shortcuts, build_menus
 
 if TYPE_CHECKING:
     from .table import Table
@@ -62,7 +62,8 @@ class MainWindow(QMainWindow):
         # the docks are built with the first game: the start page is all the first frame shows
         self.log = self.dice = self.rules = None
         self.log_dock = self.dice_dock = self.rules_dock = None
-        self.actions_ = build_menus(self)
+        self.actions_, shortcuts = build_menus(self)
+        self._after_first_frame(lambda: bind_shortcuts(shortcuts))
 
         self.start.new_game.connect(self.new_game)
         self.start.resume.connect(self.resume)
@@ -120,22 +121,33 @@ class MainWindow(QMainWindow):
 
     def _after_first_frame(self, fn) -> None:
         """Run ``fn`` once the window has painted (or after half a second if it is never shown)."""
-        done = []
+        if getattr(self, "_first_frame_done", False):
+            fn()
+            return
+        pending = self.__dict__.setdefault("_after_paint", [])
+        pending.append(fn)
+        if len(pending) > 1:
+            return
 
-        def once():
-            if not done:
-                done.append(True)
-                fn()
+        def run_pending():
+            if self._first_frame_done:
+                return
+            self._first_frame_done = True
+            self.removeEventFilter(watcher)
+            for f in self._after_paint:
+                f()
+            self._after_paint.clear()
 
         class Painted(QObject):
             def eventFilter(self, obj, event):
-                if event.type() == QEvent.Type.Paint and not done:
-                    QTimer.singleShot(0, once)
+                if event.type() == QEvent.Type.Paint:
+                    QTimer.singleShot(0, run_pending)
                 return False
 
-        self._painted_filter = Painted(self)
-        self.installEventFilter(self._painted_filter)
-        QTimer.singleShot(500, once)
+        self._first_frame_done = False
+        watcher = Painted(self)
+        self.installEventFilter(watcher)
+        QTimer.singleShot(500, run_pending)
 
     def refresh_resume(self) -> None:
         from companion.core.autosave import latest

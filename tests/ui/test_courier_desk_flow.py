@@ -303,3 +303,12 @@ def test_the_proximity_reading_names_the_distance_to_measure(window, qtbot):
     window.ask_setup = lambda parent, game, pack: {"sides": ["Blue", "Grey"], "settings": {"proximity": "end"}}
     assert window.new_game("couriers")
     assert window.screen_widget.enemy_near.text() == "Nearest enemy at the end of the move:"
+
+
+def test_standard_shortcuts_are_bound_once_the_window_is_on_screen(window, qtbot):
+    from PySide6.QtGui import QKeySequence
+
+    undo = window.actions_["undo"]
+    qtbot.waitUntil(lambda: not undo.shortcut().isEmpty())
+    assert undo.shortcut() == QKeySequence(QKeySequence.StandardKey.Undo)
+    assert window.actions_["export"].shortcut().toString() == "Ctrl+E"
