@@ -113,3 +113,17 @@ def next_turn(s: Session) -> None:
     while s.state.t.active == active:
         to_phase(s, "mail")
         to_phase(s, "move")
+
+
+def battle_in_forest_town(holnists=("regiment",), postmen=("rider", "rider"), militia=0):
+    """Postmen units arrive in Forest Town where Holnists stand; on to the Fight phase."""
+    s = game()
+    clear(s, "fo")
+    s.state.t.militia["fo"] = militia
+    h = place(s, "fo", *holnists)
+    p = place(s, "pt", *postmen)
+    act(s, "move", units=p, path=["fo"])
+    if s.state.t.offer:
+        act(s, "stay")
+    to_phase(s, "fight")
+    return s, p, h

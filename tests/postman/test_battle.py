@@ -1,20 +1,17 @@
 """The Fight phase, round by round (seed: FIGHT PHASE, RULE NUMBER 7; facts readings 4, 7-11, 14)."""
 
-from .play import act, clear, dice, flagged, game, next_turn, place, to_phase, units
-
-
-def battle_in_forest_town(holnists=("regiment",), postmen=("rider", "rider"), militia=0):
-    """Postmen units arrive in Forest Town where Holnists stand; on to the Fight phase."""
-    s = game()
-    clear(s, "fo")
-    s.state.t.militia["fo"] = militia
-    h = place(s, "fo", *holnists)
-    p = place(s, "pt", *postmen)
-    act(s, "move", units=p, path=["fo"])
-    if s.state.t.offer:
-        act(s, "stay")
-    to_phase(s, "fight")
-    return s, p, h
+from .play import (
+    act,
+    battle_in_forest_town,
+    clear,
+    dice,
+    flagged,
+    game,
+    next_turn,
+    place,
+    to_phase,
+    units,
+)
 
 
 def test_postman_fight_all_every_contested_town_before_the_phase_ends():

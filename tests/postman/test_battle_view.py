@@ -7,20 +7,11 @@ import pytest
 from companion.postman.battle_view import battle_odds_now, casualty_order
 from companion.postman.odds import Fighter, battle_odds
 
-from .play import act, clear, dice, game, place, to_phase
+from .play import act, battle_in_forest_town, clear, dice, game, place, to_phase
 
 
 def battle(holnists=("regiment",), postmen=("rider", "rider"), militia=0):
-    s = game()
-    clear(s, "fo")
-    s.state.t.militia["fo"] = militia
-    h = place(s, "fo", *holnists)
-    p = place(s, "pt", *postmen)
-    act(s, "move", units=p, path=["fo"])
-    if s.state.t.offer:
-        act(s, "stay")
-    to_phase(s, "fight")
-    return s, p, h
+    return battle_in_forest_town(holnists, postmen, militia)
 
 
 def test_battle_odds_now_matches_odds_battle_odds_before_the_fight():
