@@ -77,3 +77,20 @@ def test_dice_tray_odds_of_dice_judged_one_by_one_are_per_die():
     assert "River Town: 3+ (83%)" in text and "Drain: 3+ (50%)" in text
     assert "Expected Militia appear: 1.3 of 2" in text
     assert "100" not in text
+
+
+def test_roll_chart_counts_faces_for_rolls_judged_die_by_die(qtbot):
+    from companion.core.dice import Dice
+    from companion.core.inputs import roll
+    from companion.core.session import Entry
+    from ui.widgets.roll_chart import RollChart
+
+    chart = RollChart()
+    qtbot.addWidget(chart)
+    entries = [Entry(1, roll([6, 6, 1, 2, 3], "app"), "attack"), Entry(2, roll([4], "table"), "sneak"),
+               Entry(3, roll([3, 4], "app"), "2d6")]
+    chart.set_rolls(entries, Dice(5, 6))
+    assert chart.dice == Dice(1, 6)
+    assert chart.app == {6: 2, 1: 1, 2: 1, 3: 1} and chart.table == {4: 1}
+    chart.set_rolls(entries, Dice(2, 6))
+    assert chart.app == {7: 1} and chart.table == {}

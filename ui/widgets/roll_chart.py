@@ -13,16 +13,28 @@ TABLE = QColor("#d8873b")
 EXPECTED = QColor("#333333")
 
 
+#: Rolls of more dice than this are judged die by die (attacks, militia): the chart shows faces.
+MAX_SUMMED = 3
+
+
 def tally(entries, count: int) -> tuple[dict[int, int], dict[int, int]]:
-    """Sums of the recorded rolls of ``count`` d6, by source."""
+    """Sums of the recorded rolls of ``count`` d6, by source; with ``count`` 1, every die of
+    every roll of more than MAX_SUMMED dice counts too (each was judged on its own)."""
     app: dict[int, int] = {}
     table: dict[int, int] = {}
     for e in entries:
         inp = e.input
         values = inp.args.get("values") if inp.kind == "roll" else None
-        if isinstance(values, list) and len(values) == count:
-            bucket = table if inp.source == "table" else app
-            total = sum(values)
+        if not isinstance(values, list) or not all(isinstance(v, int) for v in values):
+            continue
+        bucket = table if inp.source == "table" else app
+        if len(values) == count:
+            totals = [sum(values)]
+        elif count == 1 and len(values) > MAX_SUMMED:
+            totals = values
+        else:
+            continue
+        for total in totals:
             bucket[total] = bucket.get(total, 0) + 1
     return app, table
 
@@ -38,6 +50,8 @@ class RollChart(QWidget):
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
 
     def set_rolls(self, entries, dice: Dice) -> None:
+        if dice.count > MAX_SUMMED:  # no chart of a 14-dice sum: the faces of the dice instead
+            dice = Dice(1, dice.sides)
         self.dice = dice
         self.app, self.table = tally(entries, dice.count)
         self.setToolTip(f"{dice}: {sum(self.app.values())} app roll(s), "
