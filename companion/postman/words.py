@@ -16,6 +16,18 @@ def _unit(s: PostmanState, uid) -> str:
     return f"{s.unit_type(u).name} {uid}" if u else str(uid)
 
 
+def _stack(s: PostmanState, units) -> str:
+    """A few units by name; a big stack by kind and count ("The Postman, Postal Rider ×9")."""
+    if len(units) <= 3:
+        return ", ".join(_unit(s, u) for u in units)
+    counts: dict[str, int] = {}
+    for uid in units:
+        u = s.t.units.get(uid)
+        name = s.unit_type(u).name if u else str(uid)
+        counts[name] = counts.get(name, 0) + 1
+    return ", ".join(name if n == 1 else f"{name} \u00d7{n}" for name, n in counts.items())
+
+
 def _side(side) -> str:
     return {"postmen": "Postmen", "holnists": "Holnists"}.get(side, str(side))
 
@@ -41,8 +53,7 @@ def describe(s: PostmanState, inp: Input) -> str:
         return f"The {_side(side)} draw a card ({n} in hand)"
     if k == "move":
         path = " \u2192 ".join(_town(s, x) for x in a.get("path", []))
-        units = ", ".join(_unit(s, u) for u in a.get("units", []))
-        return f"{units} move: {path}"
+        return f"{_stack(s, a.get('units', []))} move: {path}"
     if k == "retreat":
         return f"{_unit(s, a.get('unit'))} tries to retreat to {_town(s, a.get('to'))}"
     if k == "stay":

@@ -130,3 +130,10 @@ def test_a_pending_roll_comes_before_anything_else():
     with pytest.raises(MalformedInput, match="sneak roll"):
         s.submit(Input("end_phase", {}))
     assert units(s, "fo", "postmen") == ["rider1"]
+
+
+def test_a_big_stack_is_logged_by_kind_and_count():
+    s = game()
+    units = [u.id for u in s.state.units_in("pt", "postmen")]
+    entry = act(s, "move", units=units, path=["fo"])
+    assert entry.text == "The Postman, Postal Rider \u00d74 move: Forest Town"
