@@ -179,7 +179,7 @@ def apply_play(state: PostmanState, a: dict) -> None:
         t.effects["fear_next"] = True
     elif e == "spies":
         t.draws_owed.insert(0, side)
-        t.effects["spied"] = t.turn
+        t.effects["spied"] = [t.turn, side]  # this side looks at the other's hand this turn
     elif e == "resupply":
         t.draws_owed[:0] = [side, side]
     elif e in ("confusion", "break_morale"):

@@ -129,3 +129,11 @@ def answers_open(state: PostmanState, after_roll: bool = True) -> list[str]:
             seen.add(card.effect)
             out.append(card.name)
     return out
+
+
+def spying(state: PostmanState) -> str | None:
+    """The side that played Spies this turn and may now look at the other's hand
+    (postman.card.spies), or None."""
+    t = state.t
+    spied = t.effects.get("spied")
+    return t.active if spied == [t.turn, t.active] and not t.winner else None

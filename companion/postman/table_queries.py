@@ -28,6 +28,7 @@ from .play_options import (
     discarding,
     hand_view,
     playable_cards,
+    spying,
 )
 from .reach import (
     Reach,
@@ -46,7 +47,8 @@ __all__ = [
     "answers_open",
     "battle_odds_now", "battle_town", "card_targets", "casualty_order", "change_summary", "discarding",
     "hand_view", "other", "path_to", "phases_of", "playable_cards", "reachable", "recruiters",
-    "retreat_chance", "retreat_towns", "snapshot", "stack_problems", "todo", "town_lines", "unit_label",
+    "retreat_chance", "retreat_towns", "snapshot", "spying", "stack_problems", "todo", "town_lines",
+    "unit_label",
     "unit_order",
 ]
 

@@ -129,7 +129,7 @@ def test_postman_card_spies():
     assert step.kind == "draw" and step.draw.who == "postmen"
     t.draw()
     assert len(t.hand("postmen")) == before  # one played, one drawn
-    assert t.t.effects["spied"] == t.t.turn
+    assert t.t.effects["spied"] == [t.t.turn, "postmen"]
     assert "postman.card.hand" in rules_of(t, "10H")
 
 

@@ -83,3 +83,18 @@ def test_after_the_game_is_won_only_luck_stays_lit():
     assert "JH" not in lit  # Winter, an own-turn card: the game is over
     view = {c.id: c for c in hand_view(s.state, "postmen")}
     assert "game is over" in view["JH"].why_not
+
+
+def test_spies_lets_the_player_look_this_turn_only():
+    """postman.card.spies: draw 1 card, then look at the opponent's hand (this turn)."""
+    from companion.postman.play_options import spying
+
+    from .play import game, next_turn
+
+    s = game(postmen=["10H", "KH", "AD", "5D", "KD"])
+    assert spying(s.state) is None
+    s.submit(__import__("companion.core.inputs", fromlist=["Input"]).Input("play_card", {"card": "10H"}))
+    s.deal()
+    assert spying(s.state) == "postmen"
+    next_turn(s)
+    assert spying(s.state) is None

@@ -86,13 +86,14 @@ ALL_CARDS = [f"{rank}{suit}" for suit in "HDCS"
 
 class CardsPanel(QWidget):
     card_clicked = Signal(str, str)  # side, card id
+    HELP = ("Lit cards may be played now; hover one for its effect. Click a card to play it; a card "
+            "that needs a target asks for it on the map.")
 
     def __init__(self, parent=None):
         super().__init__(parent)
         self.draw = DrawPrompt()
         self.hands = {side: HandPanel("Cards", columns=2) for side in ("postmen", "holnists")}
-        self.help = QLabel("Lit cards may be played now; hover one for its effect. Click a card to "
-                           "play it; a card that needs a target asks for it on the map.")
+        self.help = QLabel(self.HELP)
         self.help.setWordWrap(True)
         self.help.setStyleSheet("color: #555;")
         lay = QVBoxLayout(self)

@@ -182,6 +182,10 @@ class PostmanTable(QWidget, Flows):
         req = self.session.pending_draw()
         owed = len(t.discards_owed) or len(t.draws_owed)
         self.cards.draw.set_request(req, owed)
+        spy = q.spying(s)
+        self.cards.help.setText(
+            f"Spies: the {spy.capitalize()} may look at the {q.other(spy).capitalize()}' hand this turn "
+            "(click its cover)." if spy else self.cards.HELP)
         self._switch_tab(req)
         self._draw_map()
         self.after_change()
