@@ -99,6 +99,8 @@ class AbDiePostRules(Rules):
         return _CHECKS[inp.kind](s, a)
 
     def apply(self, s: PostState, inp: Input) -> None:
+        if s.phase == "over":
+            return  # an overridden input after the end changes nothing (ab_die_post.game.end)
         a = Args(inp)
         if inp.kind == "draw" and s.phase == "indicator":
             flight.show_ball(s, inp.args["card"])

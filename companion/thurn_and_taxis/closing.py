@@ -164,6 +164,10 @@ def _check_houses(s, p, option, province, cities) -> list[Violation]:
             out.append(Violation("thurn_and_taxis.houses.option",
                                  f"{b.name(c)} is in {b.provinces[b.cities[c].province].name}, "
                                  f"not {b.provinces[province].name}"))
+    if option == "one_province" and province is not None and not any(
+            b.cities[c].province == province for c in p.route):
+        out.append(Violation("thurn_and_taxis.houses.option",
+                             f"the route does not pass through {b.provinces[province].name}"))
     if option == "each_province":
         seen: dict[str, str] = {}
         for c in cities:

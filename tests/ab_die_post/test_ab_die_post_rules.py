@@ -318,6 +318,9 @@ def test_ab_die_post_game_end(make_race):
     assert race.session.next_steps() == []
     assert race.broken("draw", card=1) == ["ab_die_post.game.end"]
     assert race.broken("keep_card", player="Cleo", card=1) == ["ab_die_post.game.end"]
+    before = race.session.rules.state_json(s)
+    assert race.submit("draw", override=True, card=1).accepted  # review: this restarted the game
+    assert race.session.rules.state_json(race.state) == before and race.state.phase == "over"
 
 
 def test_ab_die_post_game_end_tie_breaks(race):

@@ -210,6 +210,15 @@ def test_thurn_and_taxis_houses_option_other_province(game):
         "close_route", option="one_province", province="baden", cities=["freiburg", "ulm"])
 
 
+def test_thurn_and_taxis_houses_option_province_off_the_route(game):
+    """Review: naming a province the route does not cross closed it with no house at all."""
+    ready(game, ["basel", "freiburg"], ["sigmaringen"]).play("sigmaringen")
+    assert game.broken("close_route", option="one_province", province="polen",
+                       cities=[]) == ["thurn_and_taxis.houses.option"]
+    assert "does not pass through Polen" in game.reason("close_route", option="one_province",
+                                                        province="polen", cities=[])
+
+
 def test_thurn_and_taxis_houses_once(game):
     game.active.houses.append("freiburg")
     ready(game, ["basel", "freiburg"], ["sigmaringen"]).play("sigmaringen")

@@ -202,3 +202,14 @@ def test_map_shows_houses_and_the_route(window, qtbot):
     assert sorted(i.toolTip() for i in houses) == ["Anna's house in Basel", "Anna's house in Ulm",
                                                   "Ben's house in Ulm"]
     assert len(screen.map.city_items) == 22
+
+
+def test_the_drawn_list_always_offers_every_city(window, qtbot):
+    """Review: the list held only the cities left in the deck, so a city vanishing from the
+    shared screen told everyone who held it."""
+    screen = open_game(window)
+    setup_display(qtbot, screen)
+    deck = window.table.state.deck
+    deck.draw_pile.pop("lodz", None)  # as if both other Lodz were in hands now
+    screen.refresh()
+    assert len(screen.drawn_cards) == 22 and "lodz" in screen.drawn_cards

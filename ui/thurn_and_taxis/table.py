@@ -294,7 +294,9 @@ class ThurnTable(QWidget):
         self.drawn.setVisible(not self.virtual)
         self.drawn_button.setVisible(not self.virtual)
         # item ids kept beside the combo: QComboBox userData crashed PySide6 6.12 on repeated clear()
-        self.drawn_cards = sorted(set(s.deck.cards_left()), key=b.name)
+        # every city, not just those left in the deck: the list is on the shared screen, and what
+        # is missing from it would tell everyone which cities the players hold
+        self.drawn_cards = sorted(b.cities, key=b.name)
         self.drawn.clear()
         self.drawn.addItems([b.name(c) for c in self.drawn_cards])
         self.drawn_button.setEnabled(request is not None and (refill or may_take))
