@@ -213,3 +213,26 @@ def test_the_drawn_list_always_offers_every_city(window, qtbot):
     deck.draw_pile.pop("lodz", None)  # as if both other Lodz were in hands now
     screen.refresh()
     assert len(screen.drawn_cards) == 22 and "lodz" in screen.drawn_cards
+
+
+def test_with_few_houses_left_the_player_chooses_where_they_go(window, qtbot):
+    """Review: the dialog silently took the first cities when houses ran short; the rules
+    (thurn_and_taxis.houses.all) let the player choose."""
+    screen = open_game(window)
+    s = window.table.state
+    to_a_closable_route(window, postmaster=False)
+    anna = s.players[0]
+    anna.houses.extend(["lodz"] * (20 - 2))  # two houses left; Basel-Freiburg-Sigmaringen needs 3
+    dlg = CloseDialog(s, screen)
+    qtbot.addWidget(dlg)
+    each = next(i for i, o in enumerate(dlg.options) if o.kind == "each_province")
+    boxes = dlg.short[each]
+    assert [b.isChecked() for b, _k in boxes] == [True, True, False]
+    assert not boxes[2][0].isEnabled()  # two ticks: the third waits
+    boxes[0][0].setChecked(False)
+    boxes[2][0].setChecked(True)
+    dlg.radios[each].setChecked(True)
+    args, _call = dlg.chosen()
+    assert len(args["cities"]) == 2
+    assert "basel" not in args["cities"] and "sigmaringen" in args["cities"]
+    assert "Sigmaringen" in dlg.previews[each].text()

@@ -52,6 +52,8 @@ class CloseDialog(QDialog):
         self.radios: list[QRadioButton] = []
         self.previews: list[QLabel] = []
         self.pickers: dict[str, QComboBox] = {}
+        #: when houses run short: the boxes of the places the player picks (thurn_and_taxis.houses.all)
+        self.short: dict[int, list[tuple[QCheckBox, str]]] = {}
         for i, opt in enumerate(self.options):
             box = QFrame()
             box.setFrameShape(QFrame.Shape.StyledPanel)
@@ -71,6 +73,21 @@ class CloseDialog(QDialog):
                         grid.addWidget(QLabel(f"    In {b.provinces[prov].name}:"), row, 0)
                         grid.addWidget(combo, row, 1)
                         row += 1
+            places = self._places(opt)
+            if opt.count < len(places):
+                grid.addWidget(QLabel(f"    Only {opt.count} house(s) left: choose where"), row, 0, 1, 2)
+                row += 1
+                boxes = []
+                for n, (key, text) in enumerate(places):
+                    box_ = QCheckBox(text)
+                    box_.setStyleSheet("margin-left: 22px;")
+                    box_.setChecked(n < opt.count)
+                    box_.toggled.connect(lambda _on, i=i: self._limit(i))
+                    grid.addWidget(box_, row, 0, 1, 2)
+                    boxes.append((box_, key))
+                    row += 1
+                self.short[i] = boxes
+                self._limit(i)
             preview = QLabel()
             preview.setWordWrap(True)
             preview.setStyleSheet("color: #234; margin-left: 22px;")
@@ -96,13 +113,30 @@ class CloseDialog(QDialog):
         names = ", ".join(b.name(c) for c in opt.choices[opt.province])
         return f"Every city of {b.provinces[opt.province].name}: {names}"
 
+    def _places(self, opt) -> list[tuple[str, str]]:
+        """Where the option may put a house: cities of the province, or the provinces crossed."""
+        b = self.state.board
+        if opt.kind == "one_province":
+            return [(c, b.name(c)) for c in opt.choices[opt.province]]
+        return [(p, b.provinces[p].name) for p in opt.choices]
+
+    def _limit(self, i: int) -> None:
+        """At most as many ticks as houses left: the other boxes wait until one is cleared."""
+        boxes = self.short[i]
+        full = sum(b.isChecked() for b, _k in boxes) >= self.options[i].count
+        for b, _k in boxes:
+            b.setEnabled(b.isChecked() or not full)
+        self._update()
+
     def cities_for(self, i: int) -> list[str]:
         opt = self.options[i]
+        chosen = {k for b, k in self.short.get(i, []) if b.isChecked()} if i in self.short else None
         if opt.kind == "one_province":
-            return opt.default_cities()
+            cities = list(opt.choices[opt.province])
+            return [c for c in cities if c in chosen] if chosen is not None else opt.default_cities()
         picked = [cities[max(0, self.pickers[p].currentIndex())] if p in self.pickers else cities[0]
-                  for p, cities in opt.choices.items()]
-        return picked[: opt.count]
+                  for p, cities in opt.choices.items() if chosen is None or p in chosen]
+        return picked if chosen is not None else picked[: opt.count]
 
     def _update(self, *_):
         cw = self.cartwright.isChecked()
