@@ -43,6 +43,16 @@ def distance(s: PostState) -> int:
     return s.settings.wind.get(s.ball, 0)
 
 
+def reach(s: PostState) -> tuple[list[int], bool, int]:
+    """For the move page, without a board: the river zones the current plane may come down in
+    with this wind, whether the goal airport is within reach, and the fewest passenger flank
+    spaces it may report (planes fly forward: ab_die_post.move.wind)."""
+    plane = s.planes[s.current]
+    zones, wind = s.settings.river_zones, distance(s)
+    top = min(zones, plane.zone + wind)
+    return list(range(max(1, plane.zone), top + 1)), plane.zone + wind > zones, plane.flanks
+
+
 def goal_zone(s: PostState) -> int:
     """The goal airport counted as one zone beyond the last river zone."""
     return s.settings.river_zones + 1

@@ -539,3 +539,17 @@ def test_no_board_state_json_is_unchanged(race):
     plane = race.session.rules.state_json(race.state)["planes"]["Anna"]
     assert set(plane) == {"player", "in_air", "lane", "zone", "flanks", "at_goal"}
     assert "board" not in race.session.rules.state_json(race.state)
+
+
+def test_ab_die_post_move_wind_reach_query(race):
+    """The move page asks the rules which zones are in reach (ab_die_post.move.wind)."""
+    from companion.ab_die_post import flight
+
+    s = race.state
+    plane = s.planes[s.current]
+    plane.zone, plane.flanks = 2, 1
+    s.ball = "green"  # wind 2
+    zones, goal, flanks = flight.reach(s)
+    assert zones == [2, 3, 4] and not goal and flanks == 1
+    plane.zone = s.settings.river_zones - 1
+    assert flight.reach(s)[1]  # two spaces of wind reach past the last zone

@@ -14,9 +14,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from companion.ab_die_post import flight, hurricane, odds
+from companion.ab_die_post import flight, hurricane, odds, turns
 from companion.ab_die_post.board import GOAL
 from companion.ab_die_post.state import LANES, VALUES
+from companion.core.inputs import Args, Input
 
 from .board_view import BoardView
 from .indicator import BallView
@@ -76,7 +77,8 @@ class TurnPage(QWidget):
         self.stop_button.setVisible(drawing)
         self.fly_button.setVisible(not drawing)
         self.fly_odds.setVisible(not drawing)
-        self.fly_button.setEnabled(have >= need)
+        may_fly = not turns.check_fly(s, Args(Input("fly", {})))  # the rules decide (ab_die_post.fly.parts)
+        self.fly_button.setEnabled(may_fly)
         self.fly_button.setText("Fly" if have >= need else f"Fly (needs {need} points)")
         self.fly_odds.setText(fly_text)
 
@@ -191,15 +193,15 @@ class MovePage(QWidget):
                 b.show()  # a layout shows a new child only once events run
             for col in range(per_row):
                 self.zone_grid.setColumnStretch(col, 1)
-        reach = min(zones, plane.zone + flight.distance(s))
+        in_reach, goal_in_reach, fewest_flanks = flight.reach(s)
         for z, b in self.zone_buttons.items():
-            b.setEnabled(plane.zone <= z <= reach)
+            b.setEnabled(z in in_reach)
         self.lane_buttons[plane.lane or "outer"].setChecked(True)
         self.zone_buttons[max(1, min(zones, plane.zone if plane.in_air else 1))].setChecked(True)
         self.flank_buttons[plane.flanks].setChecked(True)
         for n, b in self.flank_buttons.items():
-            b.setEnabled(n >= plane.flanks)
-        self.goal_button.setEnabled(plane.zone + flight.distance(s) > zones)
+            b.setEnabled(n >= fewest_flanks)
+        self.goal_button.setEnabled(goal_in_reach)
 
     # -- with a board ----------------------------------------------------------------------------
     def _update_board(self, s) -> None:
