@@ -162,8 +162,8 @@ def test_ab_die_post_move_wind(race):
     race.take(1).take(1)
     race.fly("green")
     assert race.broken("move", lane="inner", zone=1) == ["ab_die_post.move.wind"]  # backwards
-    race.ok("move", lane="outer", zone=2)  # landing space taken: the plane does not move
-    assert race.state.current == "Ben"
+    race.ok("move", blocked=True)  # landing space taken: the plane does not move at all
+    assert (plane.lane, plane.zone) == ("outer", 2) and race.state.current == "Ben"
     race.fly("yellow", blocked=True)  # from the start field too
     assert not race.state.planes["Ben"].in_air and race.state.current == "Cleo"
 
