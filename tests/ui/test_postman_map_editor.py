@@ -75,3 +75,29 @@ def test_a_new_game_offers_the_packs_maps_and_a_map_file(qtbot, tmp_path, window
     assert window.new_game("postman", seed=2)
     assert window.table.state.board.name == "Short road"
     assert window.table.session.setup["board"] == d.to_data()  # the record carries the map itself
+
+
+def test_spread_out_draws_crowded_towns_apart_and_keeps_the_roads(qtbot):
+    import math
+
+    from companion.core.packs import bundled_pack
+    from companion.postman.map_draft import MapDraft
+    from ui.postman.map_editor import MapEditor
+
+    draft = MapDraft.from_data(bundled_pack("postman").data["maps"]["default"])
+    roads = sorted(draft.roads)
+    editor = MapEditor(None, draft)
+    qtbot.addWidget(editor)
+
+    def closest():
+        pts = [(t["x"], t["y"]) for t in editor.draft.towns]
+        return min(math.dist(a, b) for i, a in enumerate(pts) for b in pts[i + 1:])
+
+    def span():
+        xs = [t["x"] for t in editor.draft.towns]
+        return max(xs) - min(xs)
+
+    before = closest() / span()
+    editor.spread_out()
+    assert closest() / span() > 2 * before  # the Willamette towns no longer sit on each other
+    assert sorted(editor.draft.roads) == roads and editor.draft.problems() == []

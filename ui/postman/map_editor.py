@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import tomllib
 from pathlib import Path
+from types import SimpleNamespace
 
-from PySide6.QtCore import QPointF, Qt, Signal
+from PySide6.QtCore import QPointF, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor, QPainter, QPen
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -31,6 +32,8 @@ from companion.core.storage import atomic_write
 from companion.postman.board import SIZES, TERRAIN
 from companion.postman.map_draft import MapDraft
 
+from . import layout
+
 R = {"small": 7, "medium": 9, "large": 12}
 
 
@@ -44,6 +47,12 @@ class Canvas(QGraphicsView):
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.setBackgroundBrush(QBrush(QColor("#efe8d6")))
         self.setMinimumSize(420, 320)
+
+    def fit(self) -> None:
+        """Show the whole board (clicks still land in map coordinates: mapToScene)."""
+        box = self.scene().itemsBoundingRect()
+        if not box.isEmpty():
+            self.fitInView(box.adjusted(-30, -30, 30, 30), Qt.AspectRatioMode.KeepAspectRatio)
 
     def mousePressEvent(self, event) -> None:
         p = self.mapToScene(event.position().toPoint())
@@ -107,6 +116,10 @@ class MapEditor(QDialog):
             tools.addWidget(b)
         self.mode_buttons["add"].setChecked(True)
         tools.addStretch(1)
+        self.spread_button = QPushButton("Spread out crowded towns")
+        self.spread_button.setToolTip("Move the drawing apart where towns overlap (x and y are for "
+                                      "drawing only: roads and distances do not change)")
+        tools.addWidget(self.spread_button)
         self.help = QLabel()
         self.help.setStyleSheet("color: #555;")
 
@@ -169,11 +182,24 @@ class MapEditor(QDialog):
         self.post_button.clicked.connect(lambda: self._edit(lambda t: setattr(self.draft, "post_town", t)))
         self.camp_button.clicked.connect(lambda: self._edit(lambda t: setattr(self.draft, "base_camp", t)))
         self.delete_button.clicked.connect(self._delete)
+        self.spread_button.clicked.connect(self.spread_out)
         self.open_button.clicked.connect(self._open)
         self.save_button.clicked.connect(self.save)
         self.use_button.clicked.connect(self._save_and_use)
         self.close_button.clicked.connect(self.reject)
         self._mode_changed()
+        if self.draft.towns:  # a board opened for editing: all of it in view once shown
+            QTimer.singleShot(0, self.canvas.fit)
+
+    def spread_out(self) -> None:
+        """Where towns overlap, draw them apart, as the table's map does (layout.positions)."""
+        if not self.draft.towns:
+            return
+        towns = {t["id"]: SimpleNamespace(x=t.get("x"), y=t.get("y")) for t in self.draft.towns}
+        for tid, (x, y) in layout.positions(SimpleNamespace(towns=towns)).items():
+            self.draft.move(tid, x, y)
+        self.redraw()
+        self.canvas.fit()
 
     def mode(self) -> str:
         return next(k for k, b in self.mode_buttons.items() if b.isChecked())
@@ -278,3 +304,4 @@ class MapEditor(QDialog):
             self.map_name.setText(self.draft.name)
             self.selected = ""
             self.redraw()
+            self.canvas.fit()
