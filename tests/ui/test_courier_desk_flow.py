@@ -312,3 +312,13 @@ def test_standard_shortcuts_are_bound_once_the_window_is_on_screen(window, qtbot
     qtbot.waitUntil(lambda: not undo.shortcut().isEmpty())
     assert undo.shortcut() == QKeySequence(QKeySequence.StandardKey.Undo)
     assert window.actions_["export"].shortcut().toString() == "Ctrl+E"
+
+
+def test_a_failed_autosave_shows_in_the_status_bar_and_play_goes_on(window, desk, qtbot, tmp_path):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("x")
+    window.table.autosaver.path = blocker / "game.json"
+    add_commander(qtbot, desk, "Meade", "Union", "army")
+    assert "meade" in window.table.state.commanders
+    assert "autosave to" in window.statusBar().currentMessage()
+    assert "failed" in window.statusBar().currentMessage()
