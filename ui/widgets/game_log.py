@@ -10,28 +10,74 @@ RuleRole = Qt.ItemDataRole.UserRole + 1
 
 
 class LogModel(QAbstractListModel):
-    """A thin adapter over the session's journal (plain Python list of JournalLine)."""
+    """A thin adapter over the session's journal (plain Python list of JournalLine).
+
+    The journal only grows, so after the first reset each change appends the new lines' rows
+    and restyles the one row an undo or redo touched: the cost of a change does not grow with
+    the game. A journal that is not the one seen before (another game) resets the model.
+    """
 
     def __init__(self, parent=None):
         super().__init__(parent)
         self._lines: list = []
         self._undone: set[int] = set()
+        #: the row of each input line, by the identity of its entry (undo and redo restyle it)
+        self._row_of: dict[int, int] = {}
+        self._journal = None
+        self._seen = 0
+        self._last = None
+        self._grey = QBrush(QColor("#8a8a8a"))
+        self._amber = QBrush(QColor("#9a5b00"))
+        self._struck = QFont()
+        self._struck.setStrikeOut(True)
 
     def set_journal(self, journal) -> None:
+        """Show ``journal``: only its new lines when it is the journal shown before, grown."""
+        seen = self._seen
+        if journal is self._journal and seen <= len(journal) and (
+                seen == 0 or journal[seen - 1] is self._last):
+            self._append(journal, seen)
+            return
         self.beginResetModel()
-        self._lines = [line for line in journal if line.event != "redo"]
-        # an input line whose entry was later undone (and not redone) is shown struck through
-        live: dict[int, int] = {}
-        self._undone = set()
-        for i, line in enumerate(journal):
-            if line.event == "input" or line.event == "redo":
-                live[line.entry.number] = i
-            elif line.event == "undo":
-                live.pop(line.entry.number, None)
-        keep = {id(journal[i].entry) for i in live.values()}
-        self._undone = {i for i, line in enumerate(self._lines)
-                        if line.event == "input" and id(line.entry) not in keep}
+        self._lines, self._undone, self._row_of = [], set(), {}
+        for line in journal:
+            self._take(line)
+        self._journal, self._seen = journal, len(journal)
+        self._last = journal[-1] if journal else None
         self.endResetModel()
+
+    def _append(self, journal, start: int) -> None:
+        for i in range(start, len(journal)):
+            line = journal[i]
+            if line.event == "redo":
+                touched = self._take(line)
+            else:
+                row = len(self._lines)
+                self.beginInsertRows(QModelIndex(), row, row)
+                touched = self._take(line)
+                self.endInsertRows()
+            if touched is not None:
+                idx = self.index(touched)
+                self.dataChanged.emit(idx, idx)
+            self._seen, self._last = i + 1, line
+
+    def _take(self, line) -> int | None:
+        """Add ``line`` to the rows; the row of an earlier line it restyled, if any."""
+        key = id(line.entry)
+        if line.event == "redo":  # not a row of its own: its input line is live again
+            row = self._row_of.get(key)
+            if row is None or row not in self._undone:
+                return None
+            self._undone.discard(row)
+            return row
+        self._lines.append(line)
+        if line.event == "input":
+            self._row_of[key] = len(self._lines) - 1
+            return None
+        row = self._row_of.get(key)  # an undo: its input line is struck through
+        if row is not None:
+            self._undone.add(row)
+        return row
 
     def rowCount(self, parent=QModelIndex()):
         return 0 if parent.isValid() else len(self._lines)
@@ -41,31 +87,34 @@ class LogModel(QAbstractListModel):
             return None
         line = self._lines[index.row()]
         entry = line.entry
-        undone = index.row() in self._undone
         if role == Qt.ItemDataRole.DisplayRole:
-            if line.event == "undo":
-                return f"      \u21b6 undone: {entry.text}"
-            mark = ""
-            if entry.violations:
-                mark = "  \u2691 overridden: " + ", ".join(v.rule for v in entry.violations)
-            return f"{entry.number:3d}. {entry.text}{mark}"
+            return _words(line)
         if role == Qt.ItemDataRole.ToolTipRole:
-            if entry.violations:
-                return "\n".join(f"{v.rule}: {v.reason}" for v in entry.violations)
-            return None
+            # rows are one line high (uniform, so a long log scrolls fast): the tip has it all
+            why = "".join(f"\n{v.rule}: {v.reason}" for v in entry.violations)
+            return _words(line).strip() + why
+        undone = index.row() in self._undone
         if role == Qt.ItemDataRole.ForegroundRole:
             if line.event == "undo" or undone:
-                return QBrush(QColor("#8a8a8a"))
+                return self._grey
             if entry.violations:
-                return QBrush(QColor("#9a5b00"))
+                return self._amber
             return None
         if role == Qt.ItemDataRole.FontRole and undone:
-            f = QFont()
-            f.setStrikeOut(True)
-            return f
+            return self._struck
         if role == RuleRole:
             return entry.violations[0].rule if entry.violations else None
         return None
+
+
+def _words(line) -> str:
+    entry = line.entry
+    if line.event == "undo":
+        return f"      \u21b6 undone: {entry.text}"
+    mark = ""
+    if entry.violations:
+        mark = "  \u2691 overridden: " + ", ".join(v.rule for v in entry.violations)
+    return f"{entry.number:3d}. {entry.text}{mark}"
 
 
 class GameLog(QWidget):
@@ -77,8 +126,9 @@ class GameLog(QWidget):
         self.view = QListView()
         self.view.setModel(self.model)
         self.view.setAlternatingRowColors(True)
-        self.view.setWordWrap(True)
-        self.view.setUniformItemSizes(False)
+        # one line a row, all alike: the view then never measures every row of a long log
+        self.view.setUniformItemSizes(True)
+        self.view.setWordWrap(False)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.view)
