@@ -93,10 +93,11 @@ def measure_length(app, path: Path, k: int) -> dict[str, list[float]]:
         win.undo()
     app.processEvents()
     again = [e.input for e in reversed(s._redo)]
+    outcomes: list = []
     for inp in again:
-        accepted: list = []
-        out["input"].append(timed(app, win, lambda inp=inp: accepted.append(win.table.submit(inp, bool(inp.override)))))
-        if not (accepted[0] and accepted[0].accepted):
+        out["input"].append(timed(app, win, lambda inp=inp: outcomes.append(
+            win.table.submit(inp, bool(inp.override)))))
+        if not (outcomes[-1] and outcomes[-1].accepted):
             raise RuntimeError(f"an input submitted again was kept out: {inp}")
     win.close_game()
     win.close()
@@ -106,9 +107,8 @@ def measure_length(app, path: Path, k: int) -> dict[str, list[float]]:
 
 
 def run(games, lengths, k: int, seed: int) -> int:
-    from PySide6.QtWidgets import QApplication
-
     from PySide6.QtCore import qInstallMessageHandler
+    from PySide6.QtWidgets import QApplication
 
     # the offscreen platform warns on every dock shown; the table is what this prints
     qInstallMessageHandler(lambda _mode, _ctx, msg: None if "propagateSizeHints" in msg
