@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from .dice import RollRequest
 from .inputs import Input
-from .violations import Violation
+from .violations import MalformedInput, Violation
 
 
 @dataclass(frozen=True)
@@ -96,3 +96,76 @@ class Rules(ABC):
     def rule_ids(self) -> frozenset[str]:
         """Every rule id this game's checks can cite (a pack's reference must explain each)."""
         return frozenset()
+
+    # -- seats and what each may see (companion/<game>/seats.py) ------------------------------
+    #: The game's seats and views; a game sets it with one line in its rules class.
+    seating: Seating | None = None
+
+    def seats(self, state) -> list[Seat]:
+        """The places at the table whose hidden information is their own, in turn order."""
+        return self.seating.seats(state) if self.seating is not None else []
+
+    def public_view(self, state) -> dict:
+        """What anyone at the table may see now, as plain JSON data: the game's public facts,
+        its seats and what is owed next, by whom."""
+        return {"game": self.game_id, "seats": [s.to_json() for s in self.seats(state)],
+                **(self.seating.public_view(state) if self.seating is not None else {}),
+                "steps": public_steps(self.next_steps(state))}
+
+    def view(self, state, seat: str) -> dict:
+        """What ``seat`` may see now: the public view and, under ``own``, its hidden things."""
+        if self.seating is None or seat not in {s.id for s in self.seating.seats(state)}:
+            raise MalformedInput(f"{self.title or self.game_id} has no seat '{seat}'")
+        return {**self.public_view(state), "seat": seat, "own": self.seating.own_view(state, seat)}
+
+    def seat_of(self, state, inp: Input) -> str | None:
+        """The seat whose input ``inp`` is, or None for an input of the whole table."""
+        return self.seating.seat_of(state, inp) if self.seating is not None else None
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One place at the table with hidden information of its own: a side or a player."""
+
+    id: str
+    name: str
+
+    def to_json(self) -> dict:
+        return {"id": self.id, "name": self.name}
+
+
+class Seating(ABC):
+    """A game's seats and what each may see. A view is plain JSON data built only from what its
+    reader may know: a hand is never in the public view, nor is anything that would let a
+    reader work it out (the draw pile's contents, a draw's choices)."""
+
+    @abstractmethod
+    def seats(self, state) -> list[Seat]: ...
+
+    @abstractmethod
+    def public_view(self, state) -> dict:
+        """The public facts; the kernel adds the game, the seats and the steps owed."""
+
+    @abstractmethod
+    def own_view(self, state, seat: str) -> dict:
+        """What only ``seat`` may see (its hand, its sealed orders) and what it may do now."""
+
+    @abstractmethod
+    def seat_of(self, state, inp: Input) -> str | None:
+        """Whose input ``inp`` is, read against the state before it; None: the whole table's."""
+
+
+def public_steps(steps: list[Step]) -> list[dict]:
+    """What is owed now and by whom, in words: never a draw's choices (they are the draw pile)."""
+    out = []
+    for st in steps:
+        item: dict = {"text": st.text, "kind": st.kind, "who": st.who, "args": dict(st.args),
+                      "required": st.required}
+        if st.roll is not None:
+            r = st.roll
+            item["roll"] = {"dice": str(r.dice), "count": r.dice.count, "sides": r.dice.sides,
+                            "purpose": r.purpose, "target": r.target, "who": r.who}
+        if st.draw is not None:
+            item["draw"] = {"purpose": st.draw.purpose, "who": st.draw.who}
+        out.append(item)
+    return out

@@ -8,12 +8,16 @@ so the log shows that it happened; the screen asks before undoing one (``undo_cr
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .dice import DiceBag, RollRequest
-from .game import Rules, Step
+from .game import Rules, Seat, Step
 from .inputs import Input, draw, roll
 from .violations import MalformedInput, Violation
+
+
+class NotYourSeat(MalformedInput):
+    """A seat's phone gave an input that belongs to another seat (or to no seat it holds)."""
 
 
 @dataclass(frozen=True)
@@ -24,6 +28,8 @@ class Entry:
     input: Input
     text: str
     violations: tuple[Violation, ...] = ()
+    #: The seat whose phone gave the input; None when it was given at the laptop.
+    seat: str | None = None
 
     @property
     def verdict(self) -> str:
@@ -177,3 +183,45 @@ class Session:
     def _changed(self) -> None:
         for listener in list(self.listeners):
             listener(self)
+
+    # -- seats -------------------------------------------------------------------------------
+    def seats(self) -> list[Seat]:
+        return self.rules.seats(self.state)
+
+    def view(self, seat: str) -> dict:
+        """What ``seat`` may see now (companion/<game>/seats.py)."""
+        return self.rules.view(self.state, seat)
+
+    def public_view(self) -> dict:
+        return self.rules.public_view(self.state)
+
+    def seat_of(self, inp: Input) -> str | None:
+        return self.rules.seat_of(self.state, inp)
+
+    def submit_from(self, seat: str, inp: Input) -> Outcome:
+        """``inp`` given on ``seat``'s own device: only its own inputs, never an override.
+
+        An input of the whole table (``seat_of`` is None) may come from any seat. Raises
+        NotYourSeat for another seat's input, MalformedInput for an unknown seat.
+        """
+        names = {s.id: s.name for s in self.seats()}
+        if seat not in names:
+            raise MalformedInput(f"there is no seat '{seat}'")
+        if inp.override:
+            raise NotYourSeat("an override is decided at the laptop, not on a phone")
+        owner = self.seat_of(inp)
+        if owner is not None and owner != seat:
+            raise NotYourSeat(f"that input is for the seat {names.get(owner, owner)}, "
+                              f"not for {names[seat]}")
+        listeners, self.listeners = self.listeners, []  # told once, with the seat on the entry
+        try:
+            out = self.submit(inp)
+        finally:
+            self.listeners = listeners
+        if out.entry is not None:
+            entry = replace(out.entry, seat=seat)
+            self.entries[-1] = entry
+            self.journal[-1] = JournalLine("input", entry)
+            out = Outcome(entry, out.violations)
+            self._changed()
+        return out

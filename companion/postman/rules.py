@@ -75,6 +75,7 @@ def _check_arg_types(inp: Input) -> None:
 
 
 class PostmanRules(Rules):
+    from .seats import SEATING as seating  # who sits at the table and what each may see
     game_id = "postman"
     title = "The Postman"
 

@@ -46,6 +46,7 @@ KINDS = (*CHECKS, "end_turn")
 
 
 class ThurnAndTaxisRules(Rules):
+    from .seats import SEATING as seating  # who sits at the table and what each may see
     game_id = "thurn_and_taxis"
     title = "Thurn and Taxis"
 

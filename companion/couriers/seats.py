@@ -1,0 +1,74 @@
+"""The Courier Desk: one seat per side, and what each may see.
+
+A courier's orders are sealed: its own side wrote them and may read them; the other side reads
+them only once the courier is captured (couriers.capture). Everything else on the desk (the
+roster, headquarters, where each courier is and how it fares) is the whole table's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+
+from ..core.game import Seat, Seating
+from ..core.inputs import Input
+from .riders import orders_open
+from .state import DeskState
+
+_BY_COMMANDER = ("declare_hq", "move_commander", "return_to_hq", "establish_hq")
+_BY_COURIER = ("move_courier", "attempt_location")
+
+
+class CourierSeating(Seating):
+    def seats(self, s: DeskState) -> list[Seat]:
+        return [Seat(side, side) for side in s.sides]
+
+    def public_view(self, s: DeskState) -> dict:
+        couriers = {}
+        for cid, c in s.couriers.items():
+            item = asdict(c)
+            item["message"] = c.message if orders_open(c) else None
+            item["sealed"] = not orders_open(c)
+            couriers[cid] = item
+        return {
+            "turn": s.turn,
+            "phase": s.phase,
+            "sides": list(s.sides),
+            "commanders": {k: asdict(c) for k, c in s.commanders.items()},
+            "couriers": couriers,
+            "pending": asdict(s.pending) if s.pending else None,
+        }
+
+    def own_view(self, s: DeskState, seat: str) -> dict:
+        return {"orders": {cid: c.message for cid, c in s.couriers.items() if c.side == seat}}
+
+    def seat_of(self, s: DeskState, inp: Input) -> str | None:
+        a = inp.args
+        k = inp.kind
+        if k == "add_commander" and a.get("side") in s.sides:
+            return a["side"]
+        if k == "send_courier":
+            return self._commander_side(s, a.get("sender"))
+        if k in _BY_COMMANDER:
+            return self._commander_side(s, a.get("commander"))
+        if k in _BY_COURIER:
+            return self._courier_side(s, a.get("courier"))
+        if k == "capture":
+            side = self._courier_side(s, a.get("courier"))
+            enemies = [x for x in s.sides if x != side]
+            return enemies[0] if side is not None and len(enemies) == 1 else None
+        if k == "roll" and s.pending is not None:
+            return s.couriers[s.pending.courier].side
+        return None  # the turn's own steps (start, courier step, end) are the whole table's
+
+    @staticmethod
+    def _commander_side(s: DeskState, cid) -> str | None:
+        c = s.commanders.get(cid) if isinstance(cid, str) else None
+        return c.side if c is not None else None
+
+    @staticmethod
+    def _courier_side(s: DeskState, cid) -> str | None:
+        c = s.couriers.get(cid) if isinstance(cid, str) else None
+        return c.side if c is not None else None
+
+
+SEATING = CourierSeating()

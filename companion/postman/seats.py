@@ -1,0 +1,90 @@
+"""The Postman's two seats, the Postmen and the Holnists, and what each may see.
+
+A hand is its side's alone (postman.card.hand); the table sees how many cards it holds, the
+discard piles and every card once played. The draw piles show only how many cards are left. A
+side that played Spies this turn may look at the other hand (postman.card.spies).
+"""
+
+from __future__ import annotations
+
+from ..core.game import Seat, Seating
+from ..core.inputs import Input
+from .state import OTHER, PostmanState
+
+SEATS = (Seat("postmen", "Postmen"), Seat("holnists", "Holnists"))
+#: Inputs given by the side named in their ``side`` argument.
+_BY_SIDE_ARG = ("play_card", "discard", "casualties")
+
+
+def _card(s: PostmanState, cid: str) -> dict:
+    card = s.catalog.cards[cid]
+    return {"id": cid, "name": card.name, "text": card.text, "effect": card.effect, "side": card.side}
+
+
+def _hand(s: PostmanState, side: str) -> list[dict]:
+    return [_card(s, c) for c in sorted(s.hand(side), key=_card_order)]
+
+
+def _card_order(cid: str) -> tuple:
+    ranks = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+    return ("HDCS".index(cid[-1]), ranks.index(cid[:-1]))
+
+
+def _spying(s: PostmanState) -> str | None:
+    t = s.t
+    return t.active if t.effects.get("spied") == [t.turn, t.active] and not t.winner else None
+
+
+class PostmanSeating(Seating):
+    def seats(self, state: PostmanState) -> list[Seat]:
+        return list(SEATS)
+
+    def public_view(self, s: PostmanState) -> dict:
+        t = s.t
+        towns = s.board.towns
+        return {
+            "turn": t.turn, "active": t.active, "phase": t.phase, "winner": t.winner,
+            "units": [{"id": u.id, "kind": u.kind, "name": s.unit_type(u).name, "side": u.side,
+                       "town": u.town, "town_name": towns[u.town].name if u.town in towns else u.town,
+                       "fresh": u.fresh} for u in sorted(t.units.values(), key=lambda u: u.id)],
+            "militia": {k: v for k, v in sorted(t.militia.items()) if v},
+            "hand_counts": {side: len(s.hand(side)) for side in ("postmen", "holnists")},
+            "draw_pile": {side: s.deck(side).left for side in ("postmen", "holnists")},
+            "discard": {side: [_card(s, c) for c in s.deck(side).discard] for side in ("postmen", "holnists")},
+            "battles_left": list(t.battles_left),
+            "battle": None if t.battle is None else {"town": t.battle.town, "step": t.battle.step,
+                                                     "round": t.battle.round},
+            "last_battle": None if t.last_battle is None else t.last_battle.result,
+            "last_roll": list(t.last_roll),
+            "effects": {k: v for k, v in sorted(t.effects.items()) if k != "variants"},
+            "spying": _spying(s),
+        }
+
+    def own_view(self, s: PostmanState, seat: str) -> dict:
+        out: dict = {"hand": _hand(s, seat)}
+        if _spying(s) == seat:
+            out["spied_hand"] = _hand(s, OTHER[seat])
+        return out
+
+    def seat_of(self, s: PostmanState, inp: Input) -> str | None:
+        t = s.t
+        k = inp.kind
+        side = inp.args.get("side")
+        if k in _BY_SIDE_ARG and side in OTHER:
+            return side
+        if k == "play_card":
+            card = s.catalog.cards.get(inp.args.get("card")) if isinstance(inp.args.get("card"), str) else None
+            return card.side if card is not None else t.active
+        if k == "draw":
+            owed = t.discards_owed or t.draws_owed
+            return owed[0] if owed else None
+        if k == "roll":
+            return t.due.side if t.due is not None else None
+        if k in ("retreat", "stay") and t.offer is not None:
+            return t.offer.side
+        if k == "battle_retreat" and t.battle is not None:
+            return t.battle.retreating
+        return t.active
+
+
+SEATING = PostmanSeating()
