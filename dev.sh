@@ -2,7 +2,7 @@
 # Posthorn's two developer commands, for a fresh Debian/Ubuntu machine with Python 3.11+:
 #
 #   ./dev.sh run [ARGS...]   set everything up, then start the app (.venv/bin/posthorn ARGS...)
-#   ./dev.sh test [ARGS...]  set everything up, then ruff, lint-imports and pytest (ARGS go to pytest)
+#   ./dev.sh test [ARGS...]  set everything up, then ruff, lint-imports, mypy and pytest (ARGS go to pytest)
 #
 # Setting up is idempotent and cheap when nothing changed: it finds a python3 >= 3.11, installs
 # python3-venv and the system libraries Qt needs when they are missing (apt-get, with sudo unless
@@ -43,7 +43,7 @@ die() { say "$*"; exit 1; }
 usage() {
     cat >&2 <<'EOF'
 usage: ./dev.sh run [ARGS...]    set up, then start Posthorn (ARGS are passed to posthorn)
-       ./dev.sh test [ARGS...]   set up, then run ruff, lint-imports and pytest (ARGS go to pytest)
+       ./dev.sh test [ARGS...]   set up, then run ruff, lint-imports, mypy and pytest (ARGS go to pytest)
 EOF
     exit 2
 }
@@ -173,6 +173,8 @@ test)
     "$VENV/bin/ruff" check . || failed+=("ruff")
     say "lint-imports"
     "$VENV/bin/lint-imports" || failed+=("lint-imports")
+    say "mypy (companion/, configured in pyproject.toml)"
+    "$VENV/bin/mypy" || failed+=("mypy")
     say "pytest -m 'not slow'"
     "$VENV/bin/pytest" -m "not slow" "$@" || failed+=("pytest")
     if [ ${#failed[@]} -gt 0 ]; then

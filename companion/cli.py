@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
 from .core.violations import PosthornError
 
@@ -21,7 +22,7 @@ def replay(path: str, out=None, as_json: bool = False) -> int:
     out = out or sys.stdout  # looked up now, so redirecting sys.stdout works
 
     try:
-        rec = records.read(path)
+        rec = records.read(Path(path))
         session, verdicts = records.restore(rec, path)
     except PosthornError as e:
         print(f"posthorn replay: {e}", file=sys.stderr)

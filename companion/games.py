@@ -41,7 +41,7 @@ def rules_for(game_id: str, where: str = ""):
     if info is None:
         raise PackError(where or game_id, "pack.game" if where else "",
                         f"unknown game '{game_id}'; expected one of {', '.join(GAMES)}")
-    if not info.ready:
+    if info.module is None:
         raise PackError(where or game_id, "pack.game" if where else "",
                         f"{info.title} is coming in a later version of Posthorn")
     return import_module(info.module).RULES

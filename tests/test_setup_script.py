@@ -3,6 +3,7 @@ clone by hand; these only guard the script's shape, without installing anything)
 
 import os
 import re
+import tomllib
 import subprocess
 from pathlib import Path
 
@@ -44,6 +45,14 @@ def test_dev_sh_test_runs_ruff_lint_imports_and_fast_pytest_offscreen():
     assert '"$VENV/bin/ruff" check .' in text
     assert '"$VENV/bin/lint-imports"' in text
     assert '"$VENV/bin/pytest" -m "not slow"' in text
+
+
+def test_dev_sh_test_type_checks_the_rules_core():
+    text = (ROOT / "dev.sh").read_text()
+    assert '"$VENV/bin/mypy" || failed+=("mypy")' in text
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    assert config["tool"]["mypy"]["files"] == ["companion"]
+    assert any(dep.startswith("mypy") for dep in config["project"]["optional-dependencies"]["test"])
 
 
 def test_readme_opens_with_exactly_the_two_commands():

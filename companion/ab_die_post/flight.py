@@ -40,7 +40,7 @@ def show_ball(s: PostState, ball: str) -> list[str]:
 
 
 def distance(s: PostState) -> int:
-    return s.settings.wind.get(s.ball, 0)
+    return s.settings.wind.get(s.ball, 0) if s.ball is not None else 0
 
 
 def reach(s: PostState) -> tuple[list[int], bool, int]:
@@ -175,7 +175,7 @@ def straight_applies(s: PostState, start: str) -> bool:
 def _paths(s: PostState, start: str, n: int, straight: bool):
     """Every path of ``n`` steps from ``start`` (or fewer, ending on the goal airport), as a
     tuple of nodes after ``start``: forward only, no node twice, straight ends if asked."""
-    board, outward = s.board, s.outward
+    board, outward = s.drawn_board, s.outward
 
     def walk(node, path, kinds):
         if path and (node == GOAL or len(path) == n):
@@ -196,7 +196,7 @@ def _paths(s: PostState, start: str, n: int, straight: bool):
 
 
 def flanks_after(s: PostState, player: str, path) -> int:
-    passed = sum(1 for node in path if node in s.board.passenger)
+    passed = sum(1 for node in path if node in s.drawn_board.passenger)
     return min(2, s.planes[player].flanks + passed)
 
 
@@ -227,7 +227,7 @@ def landings(s: PostState, player: str | None = None, straight: bool | None = No
 
 def read_board_move(s: PostState, a: Args) -> tuple[str | None, tuple[str, ...] | None]:
     """(landing space id or GOAL or None when blocked, the path given or None)."""
-    board = s.board
+    board = s.drawn_board
     extra = sorted(k for k in ("lane", "zone", "flanks") if k in a.args)
     if extra:
         raise MalformedInput(f"move.{extra[0]}: with a board, name the landing space (space) or the "
@@ -242,13 +242,14 @@ def read_board_move(s: PostState, a: Args) -> tuple[str | None, tuple[str, ...] 
             raise MalformedInput("move: give the landing space or goal, not both")
         target = GOAL
     else:
-        target = a.args.get("space")
-        if not board.has(target):
+        space = a.args.get("space")
+        if not isinstance(space, str) or not board.has(space):
             if "space" not in a.args:
                 raise MalformedInput("move: missing argument 'space' (the landing space, e.g. 'o7'), "
                                      "or goal: true or blocked: true")
-            raise MalformedInput(f"move.space: there is no space {target!r} on the board "
+            raise MalformedInput(f"move.space: there is no space {space!r} on the board "
                                  f"'{board.name}' (spaces look like i3, m7, o12)")
+        target = space
     path = a.args.get("path")
     if path is None:
         return target, None
@@ -266,14 +267,14 @@ def read_board_move(s: PostState, a: Args) -> tuple[str | None, tuple[str, ...] 
 
 def _where(s: PostState, node: str) -> str:
     if node == START:
-        return "the " + s.board.end_names(s.outward)[0].lower()
+        return "the " + s.drawn_board.end_names(s.outward)[0].lower()
     if node == GOAL:
         return "the goal airport"
     return node
 
 
 def check_path(s: PostState, player: str, path: tuple[str, ...]) -> list[Violation]:
-    board, outward = s.board, s.outward
+    board, outward = s.drawn_board, s.outward
     start = origin(s, player)
     wind = distance(s)
     kinds = []
@@ -341,7 +342,7 @@ def apply_board_move(s: PostState, a: Args) -> None:
     player = actor(s, a)
     target, path = read_board_move(s, a)
     land = None if target is None else board_landing(s, player, target, path)
-    if land is None or land.taken:  # ab_die_post.move.occupied: the plane does not move at all
+    if target is None or land is None or land.taken:  # ab_die_post.move.occupied: the plane does not move at all
         if s.phase == "move":
             end_turn(s)
         return
@@ -350,12 +351,12 @@ def apply_board_move(s: PostState, a: Args) -> None:
     if target == GOAL:
         last = next((n for n in reversed((origin(s, player),) + land.path) if n not in (START, GOAL)), None)
         plane.space = None
-        plane.lane = s.board.lane_of(last) if last else (plane.lane or LANES[-1])
+        plane.lane = s.drawn_board.lane_of(last) if last else (plane.lane or LANES[-1])
         plane.zone = goal_zone(s)
     else:
         plane.space = target
-        plane.lane = s.board.lane_of(target)
-        plane.zone = s.board.zone(target, s.outward)
+        plane.lane = s.drawn_board.lane_of(target)
+        plane.zone = s.drawn_board.zone(target, s.outward)
     _land(s, player, land.flanks, target == GOAL)
 
 
@@ -371,5 +372,5 @@ def board_move_text(s: PostState, player: str, a: Args) -> str:
         return f"{player} lands on the goal airport: the flight ends"
     plane = s.planes[player]
     extra = " and takes the passenger" if (land.flanks == 2 and s.passenger is None and plane.flanks < 2) else ""
-    return (f"{player} flies to {target} ({s.board.lane_of(target)} lane, zone "
-            f"{s.board.zone(target, s.outward)}){extra}")
+    return (f"{player} flies to {target} ({s.drawn_board.lane_of(target)} lane, zone "
+            f"{s.drawn_board.zone(target, s.outward)}){extra}")

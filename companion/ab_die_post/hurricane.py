@@ -19,7 +19,7 @@ def cheapest_payment(hand, cost: int) -> list[int] | None:
     if sum(hand) < cost:
         return None
     have = Counter(hand)
-    best = None
+    best: tuple[tuple[int, int, int], tuple[int, ...]] | None = None
     for counts in product(*(range(have[v] + 1) for v in VALUES)):
         total = sum(n * v for n, v in zip(counts, VALUES, strict=True))
         if total < cost:
@@ -27,6 +27,8 @@ def cheapest_payment(hand, cost: int) -> list[int] | None:
         key = (total, -counts[2], sum(counts))
         if best is None or key < best[0]:
             best = (key, counts)
+    if best is None:
+        return None
     return [v for n, v in zip(best[1], VALUES, strict=True) for _ in range(n)]
 
 
@@ -39,12 +41,12 @@ def strike(s: PostState) -> list[str]:
         plane = s.planes[player]
         if not plane.in_air:
             continue  # planes on the start field are not hit (ab_die_post.hurricane.air)
-        cost = s.settings.costs[plane.lane]
+        cost = s.settings.costs[plane.air_lane]
         if s.points_in_hand(player) < cost:
             back_to_start(s, player)
             sent_back.append(player)
         else:
-            s.payments.append(Payment(player, plane.lane, cost))
+            s.payments.append(Payment(player, plane.air_lane, cost))
     s.grounded = sent_back
     return sent_back
 
@@ -111,7 +113,7 @@ def costs_now(s: PostState) -> dict[str, dict]:
         plane = s.planes[player]
         if not plane.in_air:
             continue
-        cost = s.settings.costs[plane.lane]
+        cost = s.settings.costs[plane.air_lane]
         pay = cheapest_payment(s.hand(player), cost)
         out[player] = {"lane": plane.lane, "cost": cost, "payment": pay,
                        "back_to_start": pay is None,

@@ -22,7 +22,7 @@ def placings(s: PostState, goal_player: str | None) -> dict[str, int]:
 
     def key(p):
         plane = s.planes[p]
-        ahead = -s.board.progress(plane.space, s.outward) if further and plane.space else 0
+        ahead = -s.drawn_board.progress(plane.space, s.outward) if further and plane.space else 0
         return (-plane.zone, LANES.index(plane.lane), ahead)
 
     flying.sort(key=key)

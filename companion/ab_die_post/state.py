@@ -11,10 +11,14 @@ flank spaces follow from the spaces it flies.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
+from typing import TYPE_CHECKING, Literal
 
 from ..core.deck import Deck
 from ..core.schema import Spec
 from ..core.violations import MalformedInput
+
+if TYPE_CHECKING:  # board.py reads LANES from here
+    from .board import Board
 
 LANES = ("inner", "middle", "outer")  # nearest the airport first: placing order within a zone
 COLOURS = ("green", "blue", "red", "yellow")
@@ -147,6 +151,13 @@ class Plane:
     at_goal: bool = False
     space: str | None = None  # with a board: the space id (i3, m7, o12); None off the track
 
+    @property
+    def air_lane(self) -> str:
+        """The lane of a plane in the air (every plane in the air flies in one)."""
+        if self.lane is None:
+            raise MalformedInput(f"{self.player}'s plane is in no lane")
+        return self.lane
+
     def to_start(self) -> None:
         self.in_air, self.lane, self.zone, self.flanks, self.at_goal = False, None, 0, 0, False
         self.space = None
@@ -175,6 +186,11 @@ class FlightResult:
     passenger: str | None
 
 
+#: A turn begins in "turn", draws in "drawing", asks the indicator's ball in "indicator", then
+#: "move" or "hurricane" (bills to pay); "keep" is a flight's end, "over" the game's.
+Phase = Literal["turn", "drawing", "indicator", "move", "hurricane", "keep", "over"]
+
+
 @dataclass
 class PostState:
     settings: Settings
@@ -185,7 +201,7 @@ class PostState:
     current: str
     flight: int = 1
     #: turn | drawing | indicator | move | hurricane | keep | over
-    phase: str = "turn"
+    phase: Phase = "turn"
     drawn_this_turn: int = 0
     ball: str | None = None             # the ball showing in the indicator's window
     passenger: str | None = None        # who holds the passenger card; None: on the board
@@ -198,7 +214,14 @@ class PostState:
     ended: tuple[str, str] | None = None
     winners: tuple[str, ...] = ()
     #: The optional board (``board.Board``); None when the players enter lane, zone and flanks.
-    board: object | None = None
+    board: Board | None = None
+
+    @property
+    def drawn_board(self) -> Board:
+        """The board, where only a game played on one asks (a move to a landing space)."""
+        if self.board is None:
+            raise MalformedInput("this game is played without a board")
+        return self.board
 
     @property
     def outward(self) -> bool:

@@ -98,7 +98,7 @@ def load_pack(folder, *, bundled: bool = False) -> Pack:
     names = dict(files)
     if "pack.toml" not in names:
         raise PackError(_name(folder, "pack.toml"), "", "missing: every pack needs a pack.toml")
-    tables = {}
+    tables: dict[str, dict] = {}
     for name, raw in files:
         if not name.endswith(".toml"):
             continue

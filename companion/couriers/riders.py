@@ -148,7 +148,7 @@ def apply_capture(s: DeskState, a: Args) -> None:
 
 
 def apply_roll(s: DeskState, inp: Input) -> None:
-    p = s.pending
+    p = s.owed
     s.pending = None
     c = s.couriers[p.courier]
     if _note_finished(s, c, "rolled for"):
@@ -193,11 +193,11 @@ def _arrive(s: DeskState, c: Courier) -> None:
 
 # -- words and requests -----------------------------------------------------------------------------
 def courier_side(s: DeskState) -> str | None:
-    return s.couriers[s.pending.courier].side if s.pending else None
+    return s.couriers[s.pending.courier].side if s.pending is not None else None
 
 
 def request(s: DeskState) -> RollRequest:
-    p = s.pending
+    p = s.owed
     c = s.couriers[p.courier]
     dice = Dice.parse(p.dice)
     if p.kind == "loss":
@@ -229,7 +229,8 @@ def describe(s: DeskState, inp: Input) -> str:
     a = inp.args
     c = s.courier(a.get("courier"))
     if inp.kind == "move_courier":
-        speed = s.settings.speeds.get(a.get("speed")) if isinstance(a.get("speed"), str) else None
+        name = a.get("speed")
+        speed = s.settings.speeds.get(name) if isinstance(name, str) else None
         label = speed.label.lower() if speed else str(a.get("speed"))
         near = a.get("nearest_enemy")
         enemy = f'nearest enemy {near:g}"' if isinstance(near, (int, float)) else "no enemy near"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
+from typing import Literal
 
 from ..core.dice import Dice
 from ..core.schema import Spec
@@ -147,7 +148,7 @@ class Courier:
 class Pending:
     """A roll the table owes: a courier's loss roll after its move, or a location roll."""
 
-    kind: str  # "loss" | "location"
+    kind: Literal["loss", "location"]
     courier: str
     dice: str
     target: int
@@ -155,15 +156,25 @@ class Pending:
     notes: tuple[str, ...] = ()
 
 
+Phase = Literal["setup", "battle", "couriers"]
+
+
 @dataclass
 class DeskState:
     settings: Settings
     sides: tuple[str, ...]
     turn: int = 0                   # 0: before the game begins
-    phase: str = "setup"            # setup | battle | couriers
+    phase: Phase = "setup"
     commanders: dict[str, Commander] = field(default_factory=dict)
     couriers: dict[str, Courier] = field(default_factory=dict)
     pending: Pending | None = None
+
+    @property
+    def owed(self) -> Pending:
+        """The roll owed now; only asked where one is."""
+        if self.pending is None:
+            raise MalformedInput("no roll is asked for now")
+        return self.pending
 
     def commander(self, cid) -> Commander:
         if not isinstance(cid, str) or cid not in self.commanders:

@@ -41,7 +41,7 @@ def destroy(state: PostmanState, uid: str) -> None:
 # -- who fights --------------------------------------------------------------------------------------
 def fighters(state: PostmanState) -> list[tuple[str, str, int, tuple[Modifier, ...]]]:
     """(side, unit id or 'militia', fight stat, modifiers) in dice order: Postmen side first."""
-    b = state.t.battle
+    b = state.fight
     out = []
     for side in SIDES:
         units = sorted(state.units_in(b.town, side), key=lambda u: _order(u.id))
@@ -54,7 +54,7 @@ def fighters(state: PostmanState) -> list[tuple[str, str, int, tuple[Modifier, .
 
 
 def attack_mods(state: PostmanState, side: str) -> tuple[Modifier, ...]:
-    b = state.t.battle
+    b = state.fight
     mods = []
     played = b.bonus
     if played.get("ambush"):
@@ -71,7 +71,7 @@ def attack_mods(state: PostmanState, side: str) -> tuple[Modifier, ...]:
 
 
 def side_size(state: PostmanState, side: str) -> int:
-    b = state.t.battle
+    b = state.fight
     n = len(state.units_in(b.town, side))
     if side == "postmen" and b.militia_fight:
         n += state.t.militia.get(b.town, 0)
@@ -134,14 +134,14 @@ def proceed(state: PostmanState) -> None:
 
 
 def resolve_militia_fight(state: PostmanState, success: bool) -> None:
-    b = state.t.battle
+    b = state.fight
     b.militia_fight = success and not b.cowed
     b.step = "rule7"
     proceed(state)
 
 
 def resolve_rule7(state: PostmanState, success: bool) -> None:
-    b = state.t.battle
+    b = state.fight
     if success:
         b.step = "duel"
         state.t.due = Due("duel", None, 2, {"town": b.town})
@@ -152,7 +152,7 @@ def resolve_rule7(state: PostmanState, success: bool) -> None:
 
 def resolve_duel(state: PostmanState, values: tuple[int, ...], reroll: bool = False) -> None:
     t = state.t
-    b = t.battle
+    b = state.fight
     r7 = state.catalog.tables["rule7"]
     if reroll:
         postman, general = values[0], b.duel_general
@@ -176,7 +176,7 @@ def resolve_duel(state: PostmanState, values: tuple[int, ...], reroll: bool = Fa
 
 
 def resolve_round(state: PostmanState, values: tuple[int, ...]) -> None:
-    b = state.t.battle
+    b = state.fight
     hits = {"postmen": 0, "holnists": 0}
     for (side, _uid, stat, mods), die in zip(fighters(state), values, strict=False):
         if die + sum(m.value for m in mods) >= stat:
@@ -199,7 +199,7 @@ def resolve_round(state: PostmanState, values: tuple[int, ...]) -> None:
 
 
 def casualties_needed(state: PostmanState, side: str) -> int:
-    b = state.t.battle
+    b = state.fight
     n = b.round_losses[side]
     return max(0, n - b.saved) if side == "holnists" else n
 
@@ -228,7 +228,7 @@ def check_casualties(state: PostmanState, side, units) -> list[Violation]:
 
 
 def apply_casualties(state: PostmanState, side: str, units: list) -> None:
-    b = state.t.battle
+    b = state.fight
     for uid in units:
         if uid == "militia":
             state.t.militia[b.town] = max(0, state.t.militia.get(b.town, 0) - 1)
@@ -248,7 +248,7 @@ def apply_casualties(state: PostmanState, side: str, units: list) -> None:
 
 
 def _kill_all(state: PostmanState, side: str) -> None:
-    b = state.t.battle
+    b = state.fight
     spared = b.saved if side == "holnists" else 0
     units = sorted(state.units_in(b.town, side), key=lambda u: state.unit_type(u).leader)
     for u in units[spared:] if spared else units:
@@ -260,7 +260,7 @@ def _kill_all(state: PostmanState, side: str) -> None:
 
 def after_casualties(state: PostmanState) -> None:
     t = state.t
-    b = t.battle
+    b = state.fight
     if t.winner:
         return end(state, "a leader has fallen")
     alive = {s: side_size(state, s) for s in SIDES}
@@ -280,7 +280,7 @@ def after_casualties(state: PostmanState) -> None:
 
 
 def can_retreat(state: PostmanState, side: str) -> bool:
-    b = state.t.battle
+    b = state.fight
     if not state.units_in(b.town, side):  # a side of Militia only never retreats
         return False
     return any(not state.enemy_in(n, side) for n in state.board.graph.neighbors(b.town))
@@ -288,7 +288,7 @@ def can_retreat(state: PostmanState, side: str) -> bool:
 
 def check_battle_retreat(state: PostmanState, to) -> list[Violation]:
     b = state.t.battle
-    if b is None or b.step != "retreat":
+    if b is None or b.step != "retreat" or b.retreating is None:
         raise MalformedInput("no side has to retreat now")
     if to not in state.board.towns:
         raise MalformedInput(f"there is no town '{to}' on this map")
@@ -300,14 +300,14 @@ def check_battle_retreat(state: PostmanState, to) -> list[Violation]:
 
 
 def apply_battle_retreat(state: PostmanState, to: str) -> None:
-    b = state.t.battle
+    b = state.fight
     for u in state.units_in(b.town, b.retreating):
         u.town = to
     end(state, f"the {b.retreating} retreat to {state.board.towns[to].name}")
 
 
 def surrender(state: PostmanState, side: str) -> None:
-    b = state.t.battle
+    b = state.fight
     militia = state.t.militia.get(b.town, 0) if side == "postmen" and b.militia_fight else 0
     units = state.units_in(b.town, side)
     if side == "holnists":
@@ -328,9 +328,10 @@ def surrender(state: PostmanState, side: str) -> None:
 
 
 def end(state: PostmanState, result: str) -> None:
-    state.t.battle.result = result
-    state.t.battle.step = "over"
-    state.t.last_battle = state.t.battle
+    b = state.fight
+    b.result = result
+    b.step = "over"
+    state.t.last_battle = b
     state.t.battle = None
 
 

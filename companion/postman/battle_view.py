@@ -67,7 +67,7 @@ def battle_odds_now(state: PostmanState, town: str | None = None, with_cards=())
     if town is None:
         return None
     s = _with_battle(state, town, with_cards)
-    b = s.t.battle
+    b = s.fight
     join = _militia_join(s)
     fighters = _fighters(s, join > 0)
     mil = s.t.militia.get(town, 0)
@@ -99,7 +99,7 @@ def _with_battle(state: PostmanState, town: str, with_cards) -> PostmanState:
 
 
 def _militia_join(s: PostmanState) -> float:
-    b = s.t.battle
+    b = s.fight
     if not s.t.militia.get(b.town, 0) or not s.units_in(b.town, "holnists"):
         return 0.0
     if b.militia_fight is not None:
@@ -112,7 +112,7 @@ def _militia_join(s: PostmanState) -> float:
 
 
 def _fighters(s: PostmanState, with_militia: bool) -> dict[str, list[FighterView]]:
-    b = s.t.battle
+    b = s.fight
     keep = b.militia_fight
     b.militia_fight = with_militia
     try:
@@ -133,7 +133,7 @@ def _fighters(s: PostmanState, with_militia: bool) -> dict[str, list[FighterView
 
 
 def _odds(s: PostmanState, join: float, rule7: bool, can: dict[str, bool]) -> dict[str, float] | None:
-    b = s.t.battle
+    b = s.fight
     if b.step not in ("preview", "open", "militia", "rule7", "round", "duel"):
         return None
     if b.step == "duel":
@@ -155,7 +155,7 @@ def _odds_given(s: PostmanState, militia_fight: bool, rule7: bool, can) -> dict[
     hl = [odds.Fighter(x.unit, x.chance, x.leader) for x in f["holnists"]]
     if not pm or not hl:
         return {"no_battle": 1.0}
-    if s.t.battle.round == 2:
+    if s.fight.round == 2:
         return _second_round(pm, hl)
     result = odds.battle_odds(pm, hl, postmen_can_retreat=can["postmen"],
                               holnists_can_retreat=can["holnists"], rule7=rule7,

@@ -44,7 +44,7 @@ def window_open(state: PostmanState, card, side: str, a: dict) -> str | None:
             "Rumors is played in your own Militia phase, before the roll"
     if e in ("resistance", "cowed"):
         b = t.battle
-        ok = _battle_before_dice(state) and b.round == 1 and t.militia.get(b.town, 0) > 0
+        ok = b is not None and _battle_before_dice(state) and b.round == 1 and t.militia.get(b.town, 0) > 0
         return None if ok else f"{card.name} is played in a battle with Militia, before the first attack dice"
     if e in ("ambush", "trap", "firepower", "brutality"):
         return None if _battle_before_dice(state) else f"{card.name} is played in a battle, before its attack dice"
@@ -52,7 +52,7 @@ def window_open(state: PostmanState, card, side: str, a: dict) -> str | None:
         return None if own_turn else f"{card.name} is played in your own turn"
     if e == "narrow_escape":
         o = t.offer
-        ok = (o is not None and o.side == side) or _due_for(state, ("retreat",), side)
+        ok = (o is not None and o.side == side) or _due_for(state, ("retreat",), side) is not None
         return None if ok else "Narrow Escape is played when your unit may retreat"
     if e in ("hope", "california_postman"):
         return None if own_turn and t.phase == "recruit" else f"{card.name} is played in your own Recruit phase"
@@ -253,6 +253,8 @@ def _luck(state: PostmanState, side: str, a: dict) -> None:
     t = state.t
     values, due = t.last_roll, t.last_due
     restored = t.before_roll
+    if restored is None or due is None:
+        raise MalformedInput("Luck: there is no roll just made to reroll")
     state.t = restored
     _discard(state, side, a["card"])
     idx = a.get("die", 0)
@@ -262,7 +264,7 @@ def _luck(state: PostmanState, side: str, a: dict) -> None:
 
 def _restart_battle(state: PostmanState) -> None:
     t = state.t
-    b = t.battle
+    b = state.fight
     if t.due is not None and t.due.kind in ("round", "militia_fight", "rule7"):
         t.due = None
         if b.step == "militia":
@@ -275,7 +277,7 @@ def _restart_battle(state: PostmanState) -> None:
 def _auto_success(state: PostmanState) -> None:
     from .rolls import settle
 
-    settle(state, state.t.due, None, forced=True)
+    settle(state, state.owed, None, forced=True)
 
 
 def _auto_retreat(state: PostmanState, uid: str, to: str) -> None:

@@ -57,7 +57,7 @@ class UnitType:
     side: str
     leader: bool
     move: int | None   # None: "X", cannot
-    fight: int | None
+    fight: int         # every unit fights (postman.fight.round)
     sneak: int | None
     recruit: int | None
 
@@ -89,7 +89,7 @@ class Catalog:
         return self.tables["towns"][size]
 
 
-def _stat(value, file, where):
+def _stat(value, file: str, where: str) -> int | None:
     if value == "X":
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 7:
@@ -109,8 +109,12 @@ def catalog_of(pack) -> Catalog:
     units = {}
     for uid, raw in data["units"]["units"].items():
         check(raw, UNIT_SPEC, units_file, f"units.{uid}")
-        stats = {k: _stat(raw[k], units_file, f"units.{uid}.{k}") for k in ("move", "fight", "sneak", "recruit")}
-        units[uid] = UnitType(uid, raw["name"], raw["side"], raw.get("leader", False), **stats)
+        move, fight, sneak, recruit = (_stat(raw[k], units_file, f"units.{uid}.{k}")
+                                       for k in ("move", "fight", "sneak", "recruit"))
+        if fight is None:
+            raise PackError(units_file, f"units.{uid}.fight", "expected a stat from 1 to 7: every unit fights")
+        units[uid] = UnitType(uid, raw["name"], raw["side"], raw.get("leader", False),
+                              move, fight, sneak, recruit)
     for side in SIDES:
         leaders = [u for u in units.values() if u.side == side and u.leader]
         if len(leaders) != 1:

@@ -92,7 +92,7 @@ class MapDraft:
 
     # -- checking and saving ----------------------------------------------------------------------
     def to_data(self) -> dict:
-        head = {"name": self.name or "Our board", "post_town": self.post_town, "base_camp": self.base_camp}
+        head: dict[str, str | int] = {"name": self.name or "Our board", "post_town": self.post_town, "base_camp": self.base_camp}
         if self.description:
             head["description"] = self.description
         if self.min_start_distance != 3:

@@ -77,7 +77,7 @@ def apply_move(state: PostmanState, units, path) -> None:
 def advance(state: PostmanState) -> None:
     """Move the stack on until it must sneak, or it has arrived; then offer retreats."""
     t = state.t
-    m = t.movement
+    m = state.moving
     side = t.units[m.units[0]].side if m.units else t.active
     while m.units and m.pos + 1 < len(m.path):
         m.pos += 1
@@ -100,7 +100,7 @@ def _retreaters(state: PostmanState, town: str, side: str) -> list[str]:
 
 
 def _due_sneak(state: PostmanState) -> None:
-    m = state.t.movement
+    m = state.moving
     uid = m.sneaking[0]
     state.t.due = Due("sneak", state.t.units[uid].side, 1, {"unit": uid, "town": m.path[m.pos], "mods": []})
 
@@ -126,7 +126,7 @@ def sneak_request(state: PostmanState, due: Due):
 
 def resolve_sneak(state: PostmanState, success: bool) -> None:
     t = state.t
-    m = t.movement
+    m = state.moving
     uid = m.sneaking.pop(0)
     if not success:
         m.units.remove(uid)
@@ -163,7 +163,7 @@ def retreat_target_problems(state: PostmanState, town: str, to: str, side: str) 
 
 
 def apply_retreat(state: PostmanState, uid: str, to: str) -> None:
-    o = state.t.offer
+    o = state.offered
     state.t.due = Due("retreat", o.side, 1, {"unit": uid, "town": o.town, "to": to, "mods": []})
 
 
@@ -174,7 +174,7 @@ def resolve_retreat(state: PostmanState, due: Due, success: bool) -> None:
 
 
 def close_retreater(state: PostmanState, uid: str) -> None:
-    o = state.t.offer
+    o = state.offered
     if uid in o.units:
         o.units.remove(uid)
     if not o.units:
@@ -182,7 +182,7 @@ def close_retreater(state: PostmanState, uid: str) -> None:
 
 
 def next_offer(state: PostmanState) -> None:
-    o = state.t.offer
+    o = state.offered
     state.t.offer = None
     for town in o.queue:
         units = _retreaters(state, town, o.side)

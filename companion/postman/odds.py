@@ -90,13 +90,13 @@ def chance(target: int, modifier: int = 0, *, natural_one_fails: bool = False) -
     return float(exact_chance(target, modifier, natural_one_fails=natural_one_fails))
 
 
-def type_roll_chances(modifier: int = 0, *, exact: bool = False) -> dict[str, float]:
+def type_roll_chances(modifier: int = 0, *, exact: bool = False) -> dict[str, float | Fraction]:
     """The Recruit Type table: die + modifier of 1-5 gives the "light" unit (Postal Rider or
     Holnist Patrol), 6 or more the "heavy" one (Postmen Cavalry or Holnist Regiment).
 
     ``modifier`` is the sum of Small -1 / Large +1, Leader +1 and Organization +3.
     """
-    heavy = exact_chance(6, modifier)
+    heavy: float | Fraction = exact_chance(6, modifier)
     if not exact:
         heavy = float(heavy)
     return {"light": 1 - heavy, "heavy": heavy}
@@ -313,7 +313,7 @@ def battle_odds(
     cas_a = cas_b = zero  # expected casualties
     gone_a = gone_b = zero  # expected units surrendered
     second = zero
-    round1: dict[tuple[int, int], object] = {}
+    round1: dict[tuple[int, int], float] = {}
     on_a1 = hl_dists[nb]  # hits the Postmen side takes in round 1
     on_b1 = pm_dists[na]
 

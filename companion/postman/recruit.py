@@ -79,16 +79,17 @@ def type_request(state: PostmanState, due: Due):
 
 
 def resolve_type(state: PostmanState, due: Due, values: tuple[int, ...]) -> None:
-    types = state.catalog.tables["recruit_types"][due.side]
+    side = due.roller
+    types = state.catalog.tables["recruit_types"][side]
     target, mods = type_request(state, due)
     for die in values:
         kind = types["heavy"] if die + sum(m.value for m in mods) >= target else types["light"]
         uid = state.new_id(kind)
-        state.t.units[uid] = Unit(uid, kind, due.side, due.info["town"], fresh=True)
+        state.t.units[uid] = Unit(uid, kind, side, due.info["town"], fresh=True)
     if due.info.get("surrender"):
         from .battle import end
 
-        end(state, state.t.battle.result + "; their Militia join the Holnists")
+        end(state, state.fight.result + "; their Militia join the Holnists")
 
 
 # -- Militia phase -----------------------------------------------------------------------------------

@@ -50,7 +50,8 @@ def _luck_after_roll(s: PostmanState, inp: Input) -> bool:
     """A Luck card played right after a roll (its window is the die just rolled)."""
     if inp.kind != "play_card" or s.t.before_roll is None:
         return False
-    card = s.catalog.cards.get(inp.args.get("card")) if isinstance(inp.args.get("card"), str) else None
+    name = inp.args.get("card")
+    card = s.catalog.cards.get(name) if isinstance(name, str) else None
     return card is not None and card.effect == "luck"
 
 

@@ -11,10 +11,26 @@ import copy
 from collections import Counter
 from dataclasses import dataclass, field, replace
 
+from typing import TYPE_CHECKING, Literal
+
 from ..core.deck import Deck
+from ..core.violations import MalformedInput
+
+if TYPE_CHECKING:
+    from .board import Board
+    from .catalog import Catalog, UnitType
 
 OTHER = {"postmen": "holnists", "holnists": "postmen"}
 PHASES = ("move", "fight", "recruit", "militia", "mail")
+
+#: The turn's phases (postman.turn.order); "deal" is the opening draw before the first turn.
+Phase = Literal["deal", "move", "fight", "recruit", "militia", "mail"]
+#: What a roll the table owes is for.
+DueKind = Literal["sneak", "retreat", "recruit", "type", "militia", "militia_fight", "round",
+                  "rule7", "duel", "duel_reroll"]
+#: Where a battle stands (postman.fight.*); "preview" is an odds view before the fight input.
+BattleStep = Literal["preview", "open", "militia", "rule7", "duel", "round", "casualties", "retreat",
+                     "surrender_type", "over"]
 
 
 @dataclass
@@ -30,13 +46,20 @@ class Unit:
 class Due:
     """A roll the table owes now: what for, how many d6, and what the result will decide."""
 
-    kind: str            # sneak | retreat | recruit | type | militia | militia_fight | round | rule7 | duel | duel_reroll
+    kind: DueKind
     side: str | None     # whose roll it is
     count: int = 1
     info: dict = field(default_factory=dict)
     #: Luck: the other dice of the roll being rerolled, and which one is rerolled
     keep: tuple[int, ...] = ()
     reroll_index: int | None = None
+
+    @property
+    def roller(self) -> str:
+        """The side making a roll only one side makes (a recruit type, a sneak, a retreat)."""
+        if self.side is None:
+            raise MalformedInput(f"the {self.kind} roll belongs to no side")
+        return self.side
 
 
 @dataclass
@@ -63,7 +86,7 @@ class Offer:
 @dataclass
 class Battle:
     town: str
-    step: str = "open"     # open | militia | rule7 | duel | round | casualties | retreat | over
+    step: BattleStep = "open"
     round: int = 1
     militia_fight: bool | None = None
     resistance: bool = False
@@ -86,7 +109,7 @@ class Battle:
 class Table:
     turn: int = 0
     active: str = "postmen"
-    phase: str = "deal"
+    phase: Phase = "deal"
     units: dict[str, Unit] = field(default_factory=dict)
     militia: dict[str, int] = field(default_factory=dict)
     decks: dict[str, Deck] = field(default_factory=dict)
@@ -146,8 +169,8 @@ class Table:
 
 @dataclass
 class PostmanState:
-    board: object
-    catalog: object
+    board: Board
+    catalog: Catalog
     t: Table
 
     # -- small queries used everywhere -----------------------------------------------------------
@@ -157,7 +180,35 @@ class PostmanState:
     def enemy_in(self, town: str, side: str) -> bool:
         return any(u.town == town and u.side == OTHER[side] for u in self.t.units.values())
 
-    def unit_type(self, unit: Unit):
+    @property
+    def fight(self) -> Battle:
+        """The battle being fought; only asked where the phase says one is."""
+        if self.t.battle is None:
+            raise MalformedInput("no battle is being fought now")
+        return self.t.battle
+
+    @property
+    def owed(self) -> Due:
+        """The roll owed now; only asked where one is."""
+        if self.t.due is None:
+            raise MalformedInput("no roll is owed now")
+        return self.t.due
+
+    @property
+    def moving(self) -> Movement:
+        """The stack on the road; only asked where one is."""
+        if self.t.movement is None:
+            raise MalformedInput("no stack is moving now")
+        return self.t.movement
+
+    @property
+    def offered(self) -> Offer:
+        """The retreat offered now; only asked where one is."""
+        if self.t.offer is None:
+            raise MalformedInput("no retreat is offered now")
+        return self.t.offer
+
+    def unit_type(self, unit: Unit) -> UnitType:
         return self.catalog.units[unit.kind]
 
     def deck(self, side: str) -> Deck:

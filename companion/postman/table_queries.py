@@ -81,8 +81,8 @@ def recruiters(state: PostmanState) -> list[tuple[str, float]]:
     """Units that may make their recruit roll now, with its chance of success."""
     out = []
     for u in sorted(state.t.units.values(), key=unit_order):
-        if u.side == state.t.active and not recruit.check_recruit(state, u.id):
-            target = state.unit_type(u).recruit
+        target = state.unit_type(u).recruit
+        if target is not None and u.side == state.t.active and not recruit.check_recruit(state, u.id):
             mods = recruit.recruit_request(state, Due("recruit", u.side, 1, {"unit": u.id}))[1]
             out.append((u.id, odds.chance(target, sum(m.value for m in mods))))
     return out

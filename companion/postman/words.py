@@ -74,7 +74,7 @@ def describe(s: PostmanState, inp: Input) -> str:
     if k == "discard":
         return f"The {_side(a.get('side'))} discard {', '.join(map(str, a.get('cards', [])))}"
     if k == "play_card":
-        card = s.catalog.cards.get(a.get("card"))
+        card = s.catalog.cards[a["card"]]  # check refused a card that does not exist
         extra = ", ".join(f"{key} {_town(s, v) if key in ('town', 'to') else v}" for key, v in a.items()
                           if key not in ("card", "side"))
         side = a.get("side", card.side)  # an overridden play may be by the other colour's side

@@ -29,7 +29,7 @@ class HouseOption:
     count: int
 
     def default_cities(self) -> list[str]:
-        if self.kind == "one_province":
+        if self.kind == "one_province" and self.province is not None:
             return list(self.choices[self.province])[: self.count]
         return [cities[0] for cities in self.choices.values()][: self.count]
 

@@ -135,7 +135,7 @@ def describe(s: GameState, inp: Input) -> str:
     if inp.kind == "take_display":
         return f"{p.name} takes {b.name(b.city_id(a.get('card'), 'card'))} from the display"
     if inp.kind == "official":
-        return f"{p.name} calls the {officials.title(s, a.get('name'))}"
+        return f"{p.name} calls the {officials.title(s, a['name'])}"
     if inp.kind == "play":
         return f"{p.name} plays {b.name(b.city_id(a.get('card'), 'card'))}"
     if inp.kind == "discard_route":
