@@ -3,8 +3,8 @@ clone by hand; these only guard the script's shape, without installing anything)
 
 import os
 import re
-import tomllib
 import subprocess
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent

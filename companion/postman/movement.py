@@ -125,7 +125,6 @@ def sneak_request(state: PostmanState, due: Due):
 
 
 def resolve_sneak(state: PostmanState, success: bool) -> None:
-    t = state.t
     m = state.moving
     uid = m.sneaking.pop(0)
     if not success:

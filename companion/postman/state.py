@@ -10,7 +10,6 @@ from __future__ import annotations
 import copy
 from collections import Counter
 from dataclasses import dataclass, field, replace
-
 from typing import TYPE_CHECKING, Literal
 
 from ..core.deck import Deck
