@@ -73,7 +73,8 @@ class PostmanSeating(Seating):
         if k in _BY_SIDE_ARG and side in OTHER:
             return side
         if k == "play_card":
-            card = s.catalog.cards.get(inp.args.get("card")) if isinstance(inp.args.get("card"), str) else None
+            name = inp.args.get("card")
+            card = s.catalog.cards.get(name) if isinstance(name, str) else None
             return card.side if card is not None else t.active
         if k == "draw":
             owed = t.discards_owed or t.draws_owed
