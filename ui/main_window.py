@@ -256,19 +256,21 @@ class MainWindow(QMainWindow):
         self._show_start()
 
     # -- redraw -----------------------------------------------------------------------------------
-    def refresh(self) -> None:
+    def refresh(self, change=None) -> None:
+        """Redraw after ``change`` (a session Change record; None redraws everything)."""
         t = self.table
         if t is None:
             return
         s = t.session
         self.log.set_journal(s.journal)
-        request = s.pending_roll()
-        self.dice.set_request(request, s.entries)
-        if request is not None and self.dice_dock.isVisible():
-            self.dice_dock.raise_()
-        last = s.entries[-1] if s.entries else None
-        if last and last.input.kind == "roll":
-            self.dice.show_values(last.input.args.get("values", []))
+        if change is None or change.touches("roll"):
+            request = s.pending_roll()
+            self.dice.set_request(request, s.entries)
+            if request is not None and self.dice_dock.isVisible():
+                self.dice_dock.raise_()
+            last = s.entries[-1] if s.entries else None
+            if last and last.input.kind == "roll":
+                self.dice.show_values(last.input.args.get("values", []))
         if self.screen_widget is not None:
             self.screen_widget.refresh()
         title = self.record_title or s.rules.title

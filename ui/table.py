@@ -1,7 +1,9 @@
 """The bridge between a companion Session and the widgets: one signal when anything changed.
 
 Widgets never decide a rule: they build an Input, hand it to ``Table.submit`` and redraw from
-``Table.session`` when ``changed`` fires. A refused or flagged input comes back through
+``Table.session`` when ``changed`` fires. ``changed`` carries the session's change record
+(``companion.core.session.Change``; also ``Table.last_change``), so a screen can skip what the
+change did not touch. A refused or flagged input comes back through
 ``flagged`` (with the violations and whether the table may override) so the banner can show it.
 """
 
@@ -16,7 +18,8 @@ from companion.core.violations import MalformedInput, Violation
 
 
 class Table(QObject):
-    changed = Signal()
+    #: the session's Change record of the submit, undo or redo
+    changed = Signal(object)
     #: (input or None, violations, message): violations empty means a refused, malformed input.
     flagged = Signal(object, list, str)
     cleared = Signal()
@@ -26,11 +29,16 @@ class Table(QObject):
         self.session = session
         self.autosaver = autosaver
         self.last_rejected: Input | None = None
-        session.listeners.append(lambda _s: self.changed.emit())
+        session.listeners.append(lambda s: self.changed.emit(s.last_change))
 
     @property
     def rules(self):
         return self.session.rules
+
+    @property
+    def last_change(self):
+        """What the latest submit, undo or redo changed (None before the first)."""
+        return self.session.last_change
 
     @property
     def state(self):

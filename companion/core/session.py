@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
+from .checkpoints import Checkpoints
 from .dice import DiceBag, RollRequest
 from .game import Rules, Seat, Step
 from .inputs import Input, draw, roll
@@ -44,6 +45,36 @@ class JournalLine:
     entry: Entry
 
 
+#: the parts of a change (``Change.parts``): the game state, the log, the owed roll or draw
+STATE, LOG, ROLL, DRAW = "state", "log", "roll", "draw"
+
+
+@dataclass(frozen=True)
+class Change:
+    """What one submit, undo or redo changed, handed to every listener (Anki's ``OpChanges``).
+
+    A screen redraws from it only what it touched: the log appends ``lines``; the dice tray
+    redraws when the owed roll changed (ROLL in ``parts``); a screen may skip inputs of
+    ``kinds`` it does not show.
+    """
+
+    event: str  # "input" | "undo" | "redo"
+    added: tuple[Entry, ...] = ()    # entries that became live
+    removed: tuple[Entry, ...] = ()  # entries no longer live
+    #: the journal lines this change added, the first at index ``journal_start``
+    lines: tuple[JournalLine, ...] = ()
+    journal_start: int = 0
+    parts: frozenset[str] = frozenset()
+
+    @property
+    def kinds(self) -> frozenset[str]:
+        """The kinds of the inputs added or removed."""
+        return frozenset(e.input.kind for e in self.added + self.removed)
+
+    def touches(self, *parts: str) -> bool:
+        return any(p in self.parts for p in parts)
+
+
 @dataclass
 class Outcome:
     """What ``submit`` did: the entry recorded, or the violations that kept it out."""
@@ -67,7 +98,11 @@ class Session:
         self.entries: list[Entry] = []
         self.journal: list[JournalLine] = []
         self._redo: list[Entry] = []
-        #: Called with the session after every change (autosave, screens).
+        self._marks = Checkpoints(rules, pack, setup)
+        #: what the latest submit, undo or redo changed (listeners read it)
+        self.last_change: Change | None = None
+        self._owed = (self.pending_roll(), self.pending_draw())
+        #: Called with the session after every change (autosave, screens); ``last_change`` says what.
         self.listeners: list[Callable[[Session], None]] = []
 
     # -- queries -----------------------------------------------------------------------------
@@ -97,8 +132,7 @@ class Session:
             inp = inp.with_override(())
         entry = self._apply(inp, tuple(violations))
         self._redo.clear()
-        self.journal.append(JournalLine("input", entry))
-        self._changed()
+        self._record("input", entry)
         return Outcome(entry, violations)
 
     def app_roll(self) -> Input:
@@ -132,6 +166,7 @@ class Session:
         self.rules.apply(self.state, inp)
         entry = Entry(len(self.entries) + 1, inp, text, violations)
         self.entries.append(entry)
+        self._marks.passed(len(self.entries), self.state)
         return entry
 
     @property
@@ -159,9 +194,8 @@ class Session:
             raise MalformedInput("nothing to undo")
         entry = self.entries.pop()
         self._redo.append(entry)
-        self.state = self.replay_state(self.entries)
-        self.journal.append(JournalLine("undo", entry))
-        self._changed()
+        self.state = self._marks.state_after(self.entries)
+        self._record("undo", entry)
         return entry
 
     def redo(self) -> Entry:
@@ -170,8 +204,8 @@ class Session:
         entry = self._redo.pop()
         self.rules.apply(self.state, entry.input)
         self.entries.append(entry)
-        self.journal.append(JournalLine("redo", entry))
-        self._changed()
+        self._marks.passed(len(self.entries), self.state)
+        self._record("redo", entry)
         return entry
 
     def replay_state(self, entries):
@@ -179,6 +213,21 @@ class Session:
         for e in entries:
             self.rules.apply(state, e.input)
         return state
+
+    def _record(self, event: str, entry: Entry) -> None:
+        line = JournalLine(event, entry)
+        self.journal.append(line)
+        owed = (self.pending_roll(), self.pending_draw())
+        parts = {STATE, LOG}
+        if owed[0] != self._owed[0] or entry.input.kind == "roll":
+            parts.add(ROLL)
+        if owed[1] != self._owed[1] or entry.input.kind == "draw":
+            parts.add(DRAW)
+        self._owed = owed
+        undone = event == "undo"
+        self.last_change = Change(event, () if undone else (entry,), (entry,) if undone else (),
+                                  (line,), len(self.journal) - 1, frozenset(parts))
+        self._changed()
 
     def _changed(self) -> None:
         for listener in list(self.listeners):
@@ -222,6 +271,8 @@ class Session:
             entry = replace(out.entry, seat=seat)
             self.entries[-1] = entry
             self.journal[-1] = JournalLine("input", entry)
+            if self.last_change is not None:
+                self.last_change = replace(self.last_change, added=(entry,), lines=(self.journal[-1],))
             out = Outcome(entry, out.violations)
             self._changed()
         return out

@@ -185,3 +185,58 @@ def test_a_run_of_undos_survives_save_and_restore(desk, tmp_path):
         assert [(line.event, line.entry.text) for line in session.journal] == live
         assert records.save(session, tmp_path / name).undone == rec.undone
         previous = tmp_path / name
+
+
+# -- change records --------------------------------------------------------------------------------
+def test_each_change_hands_listeners_a_record_of_what_changed(desk):
+    s = desk.session
+    seen = []
+    s.listeners.append(lambda session: seen.append(session.last_change))
+    desk.roster("meade", "gibbon").start()
+    first = seen[0]
+    assert (first.event, first.kinds, first.removed) == ("input", {"add_commander"}, ())
+    assert first.added == (s.entries[0],) and first.lines == (s.journal[0],) and first.journal_start == 0
+    assert "state" in first.parts and "log" in first.parts and not first.touches("roll")
+    desk.ok("send_courier", sender="gibbon", recipient="meade", message="Hold")
+    desk.courier_step()
+    desk.ok("move_courier", courier="C1", speed="double", arrives=False)
+    assert seen[-1].touches("roll")  # a loss roll is owed now: the dice tray must redraw
+    s.undo()
+    undo = seen[-1]
+    assert (undo.event, undo.added, undo.kinds) == ("undo", (), {"move_courier"})
+    assert undo.removed[0].input.kind == "move_courier" and undo.touches("roll")
+    assert s.journal[undo.journal_start:] == list(undo.lines) and undo.lines[0].event == "undo"
+    s.redo()
+    assert seen[-1].event == "redo" and seen[-1].added == (s.entries[-1],)
+    with pytest.raises(AttributeError):
+        seen[-1].event = "input"  # a record is immutable: every listener sees the same
+
+
+# -- undo from checkpoints ---------------------------------------------------------------------------
+SAMPLES = ["couriers/samples/several_turns.json", "postman/samples/short_game.json",
+           "thurn_and_taxis/samples/four_players_whole_game.json", "ab_die_post/samples/four_player_game.json"]
+
+
+@pytest.mark.parametrize("sample", SAMPLES)
+def test_undo_from_a_checkpoint_equals_a_replay_of_the_whole_game(sample, monkeypatch):
+    """Undo starts from the newest copy of the state: every undo, and redo after it, must give
+    exactly the state a replay from the setup gives, so no copy shares anything with the game."""
+    from pathlib import Path
+
+    from companion.core import checkpoints
+
+    monkeypatch.setattr(checkpoints, "INTERVAL", 3)
+    monkeypatch.setattr(checkpoints, "KEEP", 2)
+    root = Path(__file__).resolve().parents[2] / "rules"
+    session, _ = records.restore(records.read(root / sample))
+    js = session.rules.state_json
+    for back in range(min(40, len(session.entries))):
+        session.undo()
+        assert js(session.state) == js(session.replay_state(session.entries)), back
+        if back % 5 == 0:  # a redo applies on the rebuilt state: the copies must not change
+            session.redo()
+            session.undo()
+            assert js(session.state) == js(session.replay_state(session.entries)), back
+    while session.can_redo:
+        session.redo()
+    assert js(session.state) == js(session.replay_state(session.entries))

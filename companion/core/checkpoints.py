@@ -1,0 +1,103 @@
+"""Copies of the state every few inputs, so an undo replays a few inputs instead of the game.
+
+Undo stays what docs/architecture.md says it is, a replay of the inputs still live; it only
+starts from the newest copy at or before them. A copy shares nothing mutable with the live state
+(``Rules.apply`` changes the state in place), and only the newest few are kept: the rest of the
+game is rebuilt from its setup when an undo reaches back past them.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+from collections import Counter, OrderedDict, defaultdict
+from enum import Enum
+from types import MappingProxyType
+
+#: inputs between two copies: an undo replays at most this many
+INTERVAL = 64
+#: copies kept (the newest): an undo within INTERVAL * KEEP inputs of the end never replays more
+KEEP = 6
+
+_SHARED = (int, float, complex, str, bytes, bool, type(None), range, frozenset, MappingProxyType)
+
+
+class Checkpoints:
+    def __init__(self, rules, pack, setup):
+        self.rules, self.pack, self.setup = rules, pack, setup
+        self._copies: dict[int, object] = {}
+
+    def passed(self, count: int, state) -> None:
+        """The state after ``count`` inputs: keep a copy when ``count`` is a multiple of INTERVAL."""
+        if count and count % INTERVAL == 0:
+            self._copies[count] = copy_state(state)
+            for old in sorted(self._copies)[:-KEEP]:
+                del self._copies[old]
+
+    def state_after(self, entries) -> object:
+        """A new state with ``entries`` applied (the copies past them are dropped)."""
+        n = len(entries)
+        for later in [k for k in self._copies if k > n]:
+            del self._copies[later]
+        start = max(self._copies, default=0)
+        state = copy_state(self._copies[start]) if start else self.rules.new_state(self.pack, self.setup)
+        for i in range(start, n):
+            self.rules.apply(state, entries[i].input)
+            if n - (i + 1) < INTERVAL * KEEP:  # copies near the end only: an undo stays near it
+                self.passed(i + 1, state)
+        return state
+
+
+def copy_state(x, memo: dict | None = None):
+    """A deep copy that shares what cannot change: numbers, text, frozen dataclasses, read-only
+    mappings (a board, a catalog, settings). ``copy.deepcopy`` cannot copy a read-only mapping
+    and copies every frozen board again."""
+    return _copy(x, {} if memo is None else memo)
+
+
+def _copy(x, memo):
+    t = type(x)
+    if t in _SHARED or isinstance(x, Enum):
+        return x
+    key = id(x)
+    if key in memo:
+        return memo[key]
+    if t is dict:
+        y: object = {}
+        memo[key] = y
+        for k, v in x.items():
+            y[k] = _copy(v, memo)  # type: ignore[index]
+        return y
+    if t is list:
+        y = []
+        memo[key] = y
+        y.extend(_copy(v, memo) for v in x)  # type: ignore[attr-defined]
+        return y
+    if t is set or t is Counter:  # members and counts are hashable values
+        y = x.copy()
+    elif t is tuple:
+        y = tuple(_copy(v, memo) for v in x)
+    elif t is defaultdict or t is OrderedDict:
+        y = copy.copy(x)
+        memo[key] = y
+        for k, v in x.items():
+            y[k] = _copy(v, memo)  # type: ignore[index]
+        return y
+    elif dataclasses.is_dataclass(x) and not isinstance(x, type):
+        if t.__dataclass_params__.frozen:  # type: ignore[attr-defined]
+            return x
+        y = object.__new__(t)
+        memo[key] = y
+        for name, v in _fields(x):
+            object.__setattr__(y, name, _copy(v, memo))
+        return y
+    else:
+        y = copy.deepcopy(x, memo)
+    memo[key] = y
+    return y
+
+
+def _fields(x):
+    if hasattr(x, "__dict__"):
+        return vars(x).items()
+    return ((f.name, getattr(x, f.name)) for f in dataclasses.fields(x))
