@@ -71,7 +71,7 @@ def _copy(x, memo):
     if t is list:
         y = []
         memo[key] = y
-        y.extend(_copy(v, memo) for v in x)  # type: ignore[attr-defined]
+        y.extend(_copy(v, memo) for v in x)
         return y
     if t is set or t is Counter:  # members and counts are hashable values
         y = x.copy()
@@ -84,7 +84,7 @@ def _copy(x, memo):
             y[k] = _copy(v, memo)  # type: ignore[index]
         return y
     elif dataclasses.is_dataclass(x) and not isinstance(x, type):
-        if t.__dataclass_params__.frozen:  # type: ignore[attr-defined]
+        if t.__dataclass_params__.frozen:
             return x
         y = object.__new__(t)
         memo[key] = y
