@@ -122,6 +122,10 @@ class RollRequest:
     #: For a roll of several dice judged one by one (attacks, militia rolls): each die's
     #: (target, modifier total, what it is for). Empty when the dice are summed.
     per_die: tuple[tuple[int, int, str], ...] = ()
+    #: The name of the number ``target`` is (a unit's "Fight", "Sneak"), for the screen's words.
+    stat: str = ""
+    #: Each die's named modifiers, in the order of ``per_die`` (empty when the dice are summed).
+    die_modifiers: tuple[tuple[Modifier, ...], ...] = ()
 
     @property
     def modifier_total(self) -> int:

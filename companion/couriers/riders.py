@@ -201,14 +201,24 @@ def request(s: DeskState) -> RollRequest:
     c = s.couriers[p.courier]
     dice = Dice.parse(p.dice)
     if p.kind == "loss":
-        return RollRequest(f"loss roll for courier {c.id}", dice, p.target, "couriers.loss",
-                           success=False, target_notes=p.notes, who=c.side,
-                           outcome_if_met="courier lost", outcome_if_missed="courier gets through")
+        return _loss_request(c, dice, p.target, p.notes)
     tries = c.attempts.get(c.recipient, 0)
     return RollRequest(f"location roll for courier {c.id} (try {tries + 1})", dice, p.target,
                        "couriers.locate.roll", who=c.side,
                        outcome_if_met=f"{s.commanders[c.recipient].name} found",
                        outcome_if_missed="not found")
+
+
+def _loss_request(c: Courier, dice: Dice, target: int, notes) -> RollRequest:
+    return RollRequest(f"loss roll for courier {c.id}", dice, target, "couriers.loss",
+                       success=False, target_notes=tuple(notes), who=c.side,
+                       outcome_if_met="courier lost", outcome_if_missed="courier gets through")
+
+
+def loss_preview(s: DeskState, c: Courier, speed: str, nearest: float | None) -> RollRequest:
+    """The loss roll a ride at ``speed`` would owe, as the rules will ask it (couriers.loss)."""
+    target, notes = loss_target(s, speed, nearest)
+    return _loss_request(c, s.settings.speeds[speed].dice, target, notes)
 
 
 def describe_roll(s: DeskState, inp: Input) -> str:

@@ -7,7 +7,8 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
-from ..core.dice import Modifier
+from ..core.dice import Dice, Modifier
+from ..core.roll_targets import DieTarget
 from . import battle, odds
 from .state import Battle, PostmanState
 from .town_view import SIDES, unit_label
@@ -25,9 +26,14 @@ class FighterView:
     label: str = ""
 
     @property
+    def target(self) -> DieTarget:
+        """The die this unit attacks with, worded as the attack roll's request words it."""
+        return DieTarget(self.label or self.name, Dice(1, 6), self.stat, self.mods, "Fight")
+
+    @property
     def needs(self) -> int:
         """The die face (or more) that hits, modifiers counted."""
-        return self.stat - sum(m.value for m in self.mods)
+        return self.target.needs
 
 
 @dataclass(frozen=True)

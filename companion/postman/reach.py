@@ -8,10 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..core.dice import Dice, Modifier
+from ..core.roll_targets import DieTarget
 from ..core.violations import MalformedInput, Violation
 from . import movement, odds
 from .rules import RULES, blocking
 from .state import PostmanState
+from .town_view import unit_label
 
 
 @dataclass(frozen=True)
@@ -21,6 +24,13 @@ class SneakRoll:
     target: int
     modifier: int
     chance: float
+    mods: tuple[Modifier, ...] = ()
+    label: str = ""
+
+    @property
+    def die(self) -> DieTarget:
+        """The roll as the sneak roll's request will word it (terrain known now; cards later)."""
+        return DieTarget(self.label or self.unit, Dice(1, 6), self.target, self.mods, "Sneak")
 
 
 @dataclass(frozen=True)
@@ -86,8 +96,9 @@ def reachable(state: PostmanState, units: list[str]) -> dict[str, Reach]:
 
 def _sneak(state: PostmanState, town: str, uid: str) -> SneakRoll:
     target = state.unit_type(state.t.units[uid]).sneak or 7
-    mod = sum(m.value for m in movement.terrain_mods(state, town))
-    return SneakRoll(town, uid, target, mod, odds.chance(target, mod))
+    mods = tuple(movement.terrain_mods(state, town))
+    mod = sum(m.value for m in mods)
+    return SneakRoll(town, uid, target, mod, odds.chance(target, mod), mods, unit_label(state, uid))
 
 
 def path_to(state: PostmanState, units: list[str], town: str) -> list[str]:
@@ -112,3 +123,9 @@ def retreat_chance(state: PostmanState, uid: str) -> float:
     """The chance of one unit's retreat roll from where it stands, terrain counted."""
     u = state.t.units[uid]
     return _sneak(state, u.town, uid).chance
+
+
+def retreat_roll(state: PostmanState, uid: str) -> DieTarget:
+    """One unit's retreat roll from where it stands, terrain counted, as its request words it."""
+    u = state.t.units[uid]
+    return _sneak(state, u.town, uid).die

@@ -7,11 +7,17 @@ from ..core.dice import Dice, Modifier, RollRequest
 from ..core.violations import MalformedInput
 from . import battle, movement, recruit
 from .state import Due, PostmanState
+from .town_view import unit_label
 
 RULE = {"sneak": "postman.move.sneak", "retreat": "postman.move.retreat", "recruit": "postman.recruit.roll",
         "type": "postman.recruit.type", "militia": "postman.militia.roll",
         "militia_fight": "postman.fight.militia", "round": "postman.fight.round",
         "rule7": "postman.fight.rule7", "duel": "postman.fight.rule7", "duel_reroll": "postman.fight.rule7"}
+
+#: The name of the number each roll is judged against, as the table says it.
+STAT = {"sneak": "Sneak", "retreat": "Sneak", "recruit": "Recruit", "type": "heavy unit on",
+        "militia": "Militia appear on", "militia_fight": "Militia fight on", "round": "Fight",
+        "rule7": "duel on"}
 
 
 def dice_targets(state: PostmanState, due: Due) -> list[tuple[int, tuple[Modifier, ...], str]]:
@@ -45,6 +51,8 @@ def dice_targets(state: PostmanState, due: Due) -> list[tuple[int, tuple[Modifie
 def request(state: PostmanState, due: Due) -> RollRequest:
     dice = dice_targets(state, due)
     count = 1 if due.reroll_index is not None else len(dice)
+    ids = dice
+    dice = [(t, ms, _label(state, w)) for t, ms, w in ids]
     target, mods, what = dice[due.reroll_index or 0] if dice else (1, (), "")
     names = {"sneak": f"sneak roll for {what}", "retreat": f"retreat roll for {what}",
              "recruit": f"recruit roll for {what}", "type": "type roll",
@@ -61,9 +69,19 @@ def request(state: PostmanState, due: Due) -> RollRequest:
               "rule7": "the battle is fought"}.get(due.kind, "failure")
     return RollRequest(purpose, Dice(count, 6), target, RULE[due.kind], modifiers=mods, who=due.side,
                        outcome_if_met=met, outcome_if_missed=missed,
-                       extra={"targets": [(t, [str(m) for m in ms], w) for t, ms, w in dice]},
+                       extra={"targets": [(t, [str(m) for m in ms], w) for t, ms, w in ids]},
                        per_die=tuple((t, sum(m.value for m in ms), w) for t, ms, w in dice)
-                       if count > 1 else ())
+                       if count > 1 else (),
+                       stat=STAT.get(due.kind, ""),
+                       die_modifiers=tuple(tuple(ms) for _t, ms, _w in dice) if count > 1 else ())
+
+
+def _label(state: PostmanState, what: str) -> str:
+    """A unit or town as the table names it ("Rider 1", "Canyonville"); other words as they are."""
+    if what in state.t.units or what == "militia":
+        return unit_label(state, what)
+    town = state.board.towns.get(what)
+    return town.name if town is not None else what
 
 
 def successes(state: PostmanState, due: Due, values) -> list[bool]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..core.inputs import Input
 from . import rolls
 from .state import PostmanState
+from .town_view import unit_label
 
 
 def _town(s: PostmanState, town) -> str:
@@ -12,8 +13,24 @@ def _town(s: PostmanState, town) -> str:
 
 
 def _unit(s: PostmanState, uid) -> str:
-    u = s.t.units.get(uid)
-    return f"{s.unit_type(u).name} {uid}" if u else str(uid)
+    return unit_label(s, uid) if isinstance(uid, str) else str(uid)
+
+
+SUITS = {"H": "\u2665", "D": "\u2666", "C": "\u2663", "S": "\u2660"}
+
+
+def card(cid) -> str:
+    """A card as printed on it: "9\u2666", "10\u2660", "A\u2665" (the record keeps "9D")."""
+    text = str(cid)
+    if len(text) >= 2 and text[-1] in SUITS:
+        return text[:-1] + SUITS[text[-1]]
+    return text
+
+
+def side(side, capital: bool = False) -> str:
+    """"the Postmen", "the Holnists" (their plural makes "the Holnists' cards")."""
+    name = {"postmen": "the Postmen", "holnists": "the Holnists"}.get(side, str(side))
+    return name[:1].upper() + name[1:] if capital else name
 
 
 def _stack(s: PostmanState, units) -> str:
@@ -28,8 +45,19 @@ def _stack(s: PostmanState, units) -> str:
     return ", ".join(name if n == 1 else f"{name} \u00d7{n}" for name, n in counts.items())
 
 
-def _side(side) -> str:
-    return {"postmen": "Postmen", "holnists": "Holnists"}.get(side, str(side))
+def _side(s) -> str:
+    return side(s)[4:]
+
+
+def _target(s: PostmanState, key: str, value) -> str:
+    """A card's target in words: "on Rider 1", "in Canyonville", "die 2"."""
+    if key in ("town", "to"):
+        return f"{'to' if key == 'to' else 'in'} {_town(s, value)}"
+    if key == "unit":
+        return f"on {_unit(s, value)}"
+    if key == "die" and isinstance(value, int):
+        return f"die {value + 1}"
+    return f"{key} {value}"
 
 
 def describe(s: PostmanState, inp: Input) -> str:
@@ -47,10 +75,10 @@ def describe(s: PostmanState, inp: Input) -> str:
         # the log is read by both players: a card drawn into a hand stays secret (the record keeps
         # it); a card discarded at random goes face up on the discard pile, so it is named
         if s.t.discards_owed:
-            return f"The {_side(s.t.discards_owed[0])} discard {a.get('card')} at random"
-        side = s.t.draws_owed[0] if s.t.draws_owed else "?"
-        n = len(s.hand(side)) + 1 if side in ("postmen", "holnists") else "?"
-        return f"The {_side(side)} draw a card ({n} in hand)"
+            return f"The {_side(s.t.discards_owed[0])} discard {card(a.get('card'))} at random"
+        drawer = s.t.draws_owed[0] if s.t.draws_owed else "?"
+        n = len(s.hand(drawer)) + 1 if drawer in ("postmen", "holnists") else "?"
+        return f"The {_side(drawer)} draw a card ({n} in hand)"
     if k == "move":
         path = " \u2192 ".join(_town(s, x) for x in a.get("path", []))
         return f"{_stack(s, a.get('units', []))} move: {path}"
@@ -72,11 +100,9 @@ def describe(s: PostmanState, inp: Input) -> str:
     if k == "militia_phase":
         return "Militia phase: roll for every empty town"
     if k == "discard":
-        return f"The {_side(a.get('side'))} discard {', '.join(map(str, a.get('cards', [])))}"
+        return f"The {_side(a.get('side'))} discard {', '.join(card(c) for c in a.get('cards', []))}"
     if k == "play_card":
-        card = s.catalog.cards[a["card"]]  # check refused a card that does not exist
-        extra = ", ".join(f"{key} {_town(s, v) if key in ('town', 'to') else v}" for key, v in a.items()
-                          if key not in ("card", "side"))
-        side = a.get("side", card.side)  # an overridden play may be by the other colour's side
-        return f"{str(side).capitalize()} play {card.id} {card.name}" + (f" ({extra})" if extra else "")
-    return k.replace("_", " ")
+        played = s.catalog.cards[a["card"]]  # check refused a card that does not exist
+        extra = ", ".join(_target(s, key, v) for key, v in a.items() if key not in ("card", "side"))
+        who = a.get("side", played.side)  # an overridden play may be by the other colour's side
+        return f"{side(who, True)} play {card(played.id)} {played.name}" + (f" ({extra})" if extra else "")    return k.replace("_", " ")

@@ -62,11 +62,11 @@ def test_short_game_replays_ok_to_the_generals_fall():
     assert {verdict for verdict, _t, _r in v.values()} == {"OK"}
     texts = [text for _v, text, _r in v.values()]
     assert not any(" draw 7C" in text or " draw KH" in text for text in texts)  # drawn cards stay secret
-    for wanted in ("Sneak roll for postman1: 3", "Retreat roll for rider2: 4", "Holnists play 2S Intercept",
-                   "The Postmen retreat to Post Town", "Recruit roll for rider1: 4",
+    for wanted in ("Sneak roll for The Postman: 3", "Retreat roll for Rider 2: 4", "The Holnists play 2\u2660 Intercept",
+                   "The Postmen retreat to Post Town", "Recruit roll for Rider 1: 4",
                    "Militia phase: roll for every empty town", "The Holnists draw a card (", "The Postmen draw a card (",
-                   "Postmen play AH Luck", "Rule Number 7: a duel on 4+: 4",
-                   "The Holnists lose Holnist Regiment regiment1"):
+                   "The Postmen play A\u2665 Luck", "Rule Number 7: a duel on 4+: 4",
+                   "The Holnists lose Regiment 1"):
         assert any(wanted in text for text in texts), wanted
     state = final_state(run.stdout)
     assert state["winner"] == "postmen"
@@ -83,7 +83,7 @@ def test_flagged_and_overridden_replay_says_which_rule_each_broke():
     assert sorted(v) == list(range(1, 17))
     assert v[11][0] == "OVERRIDDEN" and v[11][2] == ["postman.move.limit"]
     assert v[13][0] == "OVERRIDDEN" and v[13][2] == ["postman.card.colour", "postman.card.hand"]
-    assert v[13][1].startswith("Postmen play 2C Forced March")
+    assert v[13][1].startswith("The Postmen play 2\u2663 Forced March")
     assert v[14][0] == "FLAGGED" and v[14][2] == ["postman.move.roads"]
     assert v[16][0] == "FLAGGED" and v[16][2] == ["postman.card.hand", "postman.card.window"]
     assert {n for n, (verdict, _t, _r) in v.items() if verdict == "OK"} == set(range(1, 17)) - {11, 13, 14, 16}

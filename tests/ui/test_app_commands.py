@@ -71,12 +71,32 @@ def test_dice_tray_odds_of_dice_judged_one_by_one_are_per_die():
     from companion.core.dice import Dice, RollRequest
     from ui.widgets.dice_tray import odds_text
 
+    from companion.core.dice import Modifier
+
     r = RollRequest("militia rolls in 2 town(s)", Dice(2, 6), 3, "postman.militia.roll",
-                    outcome_if_met="Militia appear", per_die=((3, 1, "River Town"), (3, -1, "Drain")))
+                    outcome_if_met="Militia appear", per_die=((3, 1, "River Town"), (3, -1, "Drain")),
+                    stat="Militia appear on",
+                    die_modifiers=((Modifier("large town", 1),), (Modifier("small town", -1),)))
     text = odds_text(r)
-    assert "River Town: 3+ (83%)" in text and "Drain: 3+ (50%)" in text
+    # the face each die must show after its modifier, with the numbers behind it
+    assert "River Town: 2+ = Militia appear on 3, large town +1 (83%)" in text
+    assert "Drain: 4+ = Militia appear on 3, small town -1 (50%)" in text
     assert "Expected Militia appear: 1.3 of 2" in text
     assert "100" not in text
+
+
+def test_dice_tray_shows_the_face_needed_after_modifiers_and_its_chance():
+    """Review: "4+ means retreats" failed on a 4: the tray showed the target before Intercept's -1."""
+    from companion.core.dice import Dice, Modifier, RollRequest
+    from ui.widgets.dice_tray import odds_text
+
+    r = RollRequest("retreat roll for Rider 2", Dice(1, 6), 4, "postman.move.retreat", stat="Sneak",
+                    modifiers=(Modifier("Intercept", -1),), outcome_if_met="retreats")
+    text = odds_text(r)
+    assert text.startswith("1d6: retreats on 5+ = Sneak 4, Intercept -1 (33%)")
+    assert "Chance of retreats: 33.3%" in text
+    sure = RollRequest("attack", Dice(1, 6), 2, "x", stat="Fight", modifiers=(Modifier("Ambush", 3),))
+    assert odds_text(sure).startswith("1d6: success on any roll = Fight 2, Ambush +3 (100%)")
 
 
 def test_roll_chart_counts_faces_for_rolls_judged_die_by_die(qtbot):

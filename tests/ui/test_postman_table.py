@@ -160,7 +160,7 @@ def test_a_whole_evening(window, qtbot, tmp_path):
     click(qtbot, screen.action_button)
     type_dice(qtbot, window, 6)      # rider1 recruits a Militia of River Town
     type_dice(qtbot, window, 6)      # Type: 6 + 1 (large town): Cavalry
-    qtbot.waitUntil(lambda: window.dice.request is not None and "rider3" in window.dice.title.text())
+    qtbot.waitUntil(lambda: window.dice.request is not None and "Rider 3" in window.dice.title.text())
     type_dice(qtbot, window, 1)      # rider3 in Mountain Town fails (rider2 has no Militia left)
     qtbot.waitUntil(lambda: screen.summary.isVisible())
     assert "New Postmen Cavalry cavalry1 in River Town" in screen.summary.text()
@@ -276,11 +276,11 @@ def test_a_unit_retreats_from_an_arriving_stack(window, qtbot):
     screen.stack.model.set_checked(["rider1"])
     screen.map.click_town("fo")
     offer = screen.stack.offer
-    assert offer.isVisible() and "holnists in Forest Town" in offer.title()
+    assert offer.isVisible() and "The Holnists in Forest Town" in offer.title()
     assert screen.map.town_items["ri"].look.mark == "retreat"
     go = [w for w in offer.rows if hasattr(w, "text") and w.text() == "Try to retreat"][0]
     click(qtbot, go)  # to the first town offered
-    assert window.dice.request is not None and "retreat roll for patrol9" in window.dice.title.text().lower()
+    assert window.dice.request is not None and "retreat roll for patrol 9" in window.dice.title.text().lower()
     lit = {i.id for i in screen.cards.hands["holnists"].items if i.lit}
     assert lit == set()  # Intercept is for a Postmen unit's roll, not the Holnists' own
     type_dice(qtbot, window, 6)  # 4+, forest +1: away

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from companion.core.inputs import Input
+from companion.core.roll_targets import die_targets, roll_line
 from companion.couriers import riders
 
 from ..widgets.phase_bar import PhaseBar
@@ -279,11 +280,10 @@ class CourierDesk(QWidget):
             self.arrives.setText(f"Arrives this move at {target_word}")
             speed = "double" if self.double.isChecked() else "officer"
             nearest = self.distance.value() if self.enemy_near.isChecked() else None
-            target, notes = riders.loss_target(s, speed, nearest)
-            dice = s.settings.speeds[speed].dice
-            extra = f" ({notes[0]})" if notes else ""
-            self.loss_preview.setText(f"Loss roll: {dice}, lost on {target}+{extra}: "
-                                      f"{dice.chance_at_least(target) * 100:.1f}% chance of losing him")
+            req = riders.loss_preview(s, c, speed, nearest)
+            chance = die_targets(req)[0].chance
+            self.loss_preview.setText(f"Loss roll: {roll_line(req)}: "
+                                      f"{chance * 100:.1f}% chance of losing him")
         self.ride_button.setEnabled(not c.finished)
         self.locate_button.setEnabled(riders.needs_location(s, c))
         self.capture_button.setEnabled(not c.finished)

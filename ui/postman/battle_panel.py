@@ -138,7 +138,7 @@ class BattlePanel(QWidget):
         town = names.get(view.town, view.town)
         step = view.step
         self.title.setText(f"Battle in {town} \u00b7 round {view.round} \u00b7 {STEPS.get(step, step)}")
-        rows = [Row(f.unit, (f.label, side.capitalize(), f"{_needs(f)} ({f.chance * 100:.0f}%)"), side,
+        rows = [Row(f.unit, (f.label, side.capitalize(), _needs(f)), side,
                     side in choose, _tip(f)) for side in ("postmen", "holnists") for f in view.fighters[side]]
         ticked = [u for side in choose for u in (suggested or {}).get(side, ())]
         self.model.set_rows(rows, ticked)
@@ -199,14 +199,9 @@ class BattlePanel(QWidget):
 
 
 def _needs(f) -> str:
-    face = f.needs
-    if face <= 1:
-        return "any roll"
-    if face > 6:
-        return "cannot hit"
-    return f"{face}+"
+    """"3+ = Fight 6, Ambush +3 (67%)": the attack die as the round's roll request words it."""
+    return f.target.text()
 
 
 def _tip(f) -> str:
-    mods = ", ".join(str(m) for m in f.mods)
-    return f"{f.name}: Fight {f.stat}" + (f", {mods}" if mods else "") + f": hits on {_needs(f)}"
+    return f"{f.name} hits on {f.target.text()}"

@@ -103,8 +103,7 @@ class Flows:
         path = " \u2192 ".join(self.name(x) for x in reach.path)
         lines = [f"Move to {self.name(town)}: {path}"]
         for r in reach.sneaks:
-            mod = f" ({r.modifier:+d} terrain)" if r.modifier else ""
-            lines.append(f"  sneak past {self.name(r.town)}: {r.unit} needs {r.target}+{mod}, {r.chance * 100:.0f}%")
+            lines.append(f"  sneak past {self.name(r.town)}: {r.die.what} needs {r.die.text()}")
         if reach.sneaks:
             lines.append(f"  the whole stack gets there: {reach.arrive * 100:.0f}%")
         if reach.battle:

@@ -37,23 +37,23 @@ class OfferBox(QGroupBox):
         self.stay_button.clicked.connect(self.stay)
         self.grid.addWidget(self.stay_button, 99, 0, 1, 3)
 
-    def set_offer(self, title: str, units: list[tuple[str, str, float]], towns: list[tuple[str, str]]) -> None:
-        """``units``: (id, label, chance); ``towns``: (id, name) they may go to."""
+    def set_offer(self, title: str, units: list, towns: list[tuple[str, str]]) -> None:
+        """``units``: (id, label, the retreat roll's DieTarget); ``towns``: (id, name) they may go to."""
         for w in self.rows:
             self.grid.removeWidget(w)
             w.hide()
             w.deleteLater()
         self.rows = []
         self.setTitle(title)
-        for i, (uid, label, chance) in enumerate(units):
-            name = QLabel(f"{label} ({chance * 100:.0f}%)")
-            name.setToolTip(f"{uid}: its Sneak roll to retreat succeeds {chance * 100:.0f}% of the time")
+        for i, (_uid, label, die) in enumerate(units):
+            name = QLabel(f"{label}: {die.text()}")
+            name.setToolTip(f"{label} retreats on {die.text()}; an Intercept played on the roll changes it")
             where = QComboBox()
             for tid, tname in towns:
                 where.addItem(tname, tid)
             go = QPushButton("Try to retreat")
             go.setEnabled(bool(towns))
-            go.clicked.connect(lambda _=False, u=uid, c=where: self.try_retreat.emit(u, c.currentData()))
+            go.clicked.connect(lambda _=False, u=_uid, c=where: self.try_retreat.emit(u, c.currentData()))
             self.grid.addWidget(name, i, 0)
             self.grid.addWidget(where, i, 1)
             self.grid.addWidget(go, i, 2)

@@ -225,8 +225,8 @@ class PostmanTable(QWidget, Flows):
         self.stack.offer.setVisible(o is not None)
         if o is not None:
             towns = [(x, self.name(x)) for x in q.retreat_towns(s, o.town, o.side)]
-            units = [(u, q.unit_label(s, u), q.retreat_chance(s, u)) for u in o.units]
-            self.stack.offer.set_offer(f"The {o.side} in {self.name(o.town)} may try to retreat", units, towns)
+            units = [(u, q.unit_label(s, u), q.retreat_roll(s, u)) for u in o.units]
+            self.stack.offer.set_offer(f"{q.side_name(o.side, True)} in {self.name(o.town)} may try to retreat", units, towns)
         if town is None:
             self.stack.show_town(None, "Click a town on the map", "", [], [], False)
             return

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from companion.core.dice import Dice, RollRequest
+from companion.core.roll_targets import die_targets, roll_line
 
 from .roll_chart import RollChart
 
@@ -157,16 +158,16 @@ class DiceTray(QWidget):
 
 
 def odds_text(r: RollRequest) -> str:
+    """The roll as the table reads it, from the request the rules judge it by: the face each die
+    must show after every modifier, the named numbers behind it, and its chance."""
+    targets = die_targets(r)
     if r.per_die:  # several dice, each judged against its own number: never a sum
-        chances = r.die_chances()
-        lines = [f"{what}: {target}+ ({chance * 100:.0f}%)" for what, target, chance in chances[:MAX_FACES]]
-        if len(chances) > MAX_FACES:
-            lines.append(f"\u2026 and {len(chances) - MAX_FACES} more")
-        return (f"{len(chances)} dice, each against its own number (modifiers included).\n"
-                + "   ".join(lines)
-                + f"\nExpected {r.outcome_if_met}: {r.expected_successes:.1f} of {len(chances)}")
-    mods = "".join(f", {m}" for m in r.modifiers)
-    notes = f" ({'; '.join(r.target_notes)})" if r.target_notes else ""
-    chance = r.chance_met * 100
-    return (f"{r.dice}{mods}: {r.target}+ means {r.outcome_if_met}{notes}.\n"
+        lines = [f"{t.what}: {t.text()}" for t in targets[:MAX_FACES]]
+        if len(targets) > MAX_FACES:
+            lines.append(f"\u2026 and {len(targets) - MAX_FACES} more")
+        expected = sum(t.chance for t in targets)
+        return (f"{len(targets)} dice, each against its own number:\n" + "\n".join(lines)
+                + f"\nExpected {r.outcome_if_met}: {expected:.1f} of {len(targets)}")
+    chance = targets[0].chance * 100
+    return (f"{roll_line(r)}.\n"
             f"Chance of {r.outcome_if_met}: {chance:.1f}%   \u00b7   {r.outcome_if_missed}: {100 - chance:.1f}%")

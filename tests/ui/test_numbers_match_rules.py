@@ -1,0 +1,258 @@
+"""Every target and chance a screen shows is the one the rules then judge the roll by.
+
+Random positions of each game are played; at each roll or draw the numbers the screens show (the
+dice tray, the Postman battle panel and retreat offer, the courier panel, the Ab die Post! draw
+and fly pages) are read, then dice exactly at and one below each shown face are judged by the
+rules themselves, and draws of every item are applied to see which ones the rules count.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from companion.core.inputs import Input, draw, roll
+from companion.core.roll_targets import die_targets
+from companion.core.session import Session
+from companion.postman import rolls
+from companion.postman.battle_view import battle_odds_now
+from postman.kit import BOARD, pack
+from postman.test_playout import Player
+
+
+def values_for(face: int, count: int, sides: int = 6) -> list[int]:
+    """``count`` dice that sum to ``face``."""
+    out = [1] * count
+    rest = face - count
+    for i in range(count):
+        add = min(sides - 1, rest)
+        out[i] += add
+        rest -= add
+    assert rest == 0 and sum(out) == face
+    return out
+
+
+def judge_postman(session: Session) -> int:
+    """Check the pending Postman roll: returns how many shown targets were judged."""
+    from ui.widgets.dice_tray import odds_text
+
+    s = session.state
+    due = s.t.due
+    req = session.pending_roll()
+    if due is None or due.kind in ("duel", "duel_reroll") or due.reroll_index is not None:
+        return 0
+    shown = die_targets(req)
+    text = odds_text(req)
+    for t in shown[:6]:
+        assert t.text() in text, (t.text(), text)
+    judged = 0
+    for i, t in enumerate(shown):
+        for face, expect in ((t.needs, True), (t.needs - 1, False)):
+            if not 1 <= face <= 6:
+                continue
+            values = [6] * len(shown) if expect else [1] * len(shown)
+            values[i] = face
+            assert rolls.successes(s, due, values)[i] is expect, (due.kind, t.text(), face)
+            judged += 1
+    return judged
+
+
+def test_postman_screens_show_what_the_rules_judge(qtbot):
+    from ui.postman.battle_panel import BattlePanel
+
+    panel = BattlePanel()
+    qtbot.addWidget(panel)
+    judged = kinds = 0
+    seen: set[str] = set()
+    for seed in range(6):
+        session = Session(rolls_rules(), pack(), {"board": BOARD}, seed)
+        player = Player(session, random.Random(seed))
+        for _ in range(260):
+            s = session.state
+            if s.t.winner:
+                break
+            if s.t.due is not None:
+                seen.add(s.t.due.kind)
+                judged += judge_postman(session)
+                if s.t.due.kind == "round":
+                    check_battle_panel(panel, session)
+            if s.t.offer is not None and s.t.due is None and not s.t.draws_owed:
+                check_retreat_offer(session)
+            player.one_input()
+    kinds = len(seen)
+    assert judged > 200 and kinds >= 5, (judged, seen)
+
+
+def rolls_rules():
+    from companion.postman.rules import RULES
+
+    return RULES
+
+
+def check_battle_panel(panel, session: Session) -> None:
+    """The battle panel's "Hits on" column is the round's request, die by die."""
+    view = battle_odds_now(session.state)
+    panel.show_view(view, session.state, {}, [], "")
+    cells = [panel.model.rows[i].cells[2] for i in range(len(panel.model.rows))]
+    shown = [t.text() for t in die_targets(session.pending_roll())]
+    assert cells == shown
+
+
+def check_retreat_offer(session: Session) -> None:
+    """The retreat offer's number is the retreat roll's, when no card changes it: try it."""
+    from companion.postman import table_queries as q
+
+    s = session.state
+    o = s.t.offer
+    uid = o.units[0]
+    towns = q.retreat_towns(s, o.town, o.side)
+    if not towns:
+        return
+    offered = q.retreat_roll(s, uid)
+    out = session.submit(Input("retreat", {"unit": uid, "to": towns[0]}))
+    assert out.accepted
+    try:
+        asked = die_targets(session.pending_roll())[0]
+        assert (asked.needs, asked.chance) == (offered.needs, offered.chance)
+        assert asked.text() == offered.text().replace(offered.what, asked.what)
+    finally:
+        session.undo()
+
+
+def test_courier_panel_and_tray_show_what_the_rules_judge(make_desk):
+    from companion.couriers import riders
+
+    judged = compared = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        desk = make_desk(seed=seed)
+        desk.roster().start().courier_step()
+        s = desk.session
+        blue = [c for c, cmd in s.state.commanders.items() if cmd.side == s.state.commanders["meade"].side]
+        for _ in range(80):
+            state = s.state
+            if state.pending is not None:
+                judged += judge_courier(s)
+                s.roll()
+                continue
+            live = [c for c in state.couriers.values() if not c.finished]
+            choice = rng.random()
+            if not live or choice < 0.15:
+                a, b = rng.sample(blue, 2)
+                s.submit(Input("send_courier", {"sender": a, "recipient": b, "message": "Hold"}))
+            elif choice < 0.25:
+                s.submit(Input("end_turn"))
+                s.submit(Input("begin_courier_step"))
+            else:
+                c = rng.choice(live)
+                if riders.needs_location(state, c):
+                    s.submit(Input("attempt_location", {"courier": c.id}))
+                    continue
+                speed = rng.choice(["officer", "double"])
+                near = rng.choice([None, 1.5, 3.0, 10.0, 30.0])
+                preview = die_targets(riders.loss_preview(state, c, speed, near))[0]
+                args = {"courier": c.id, "speed": speed, "arrives": rng.random() < 0.4}
+                if near is not None:
+                    args["nearest_enemy"] = near
+                if s.submit(Input("move_courier", args)).accepted:
+                    asked = die_targets(s.pending_roll())[0]
+                    assert (preview.needs, preview.chance) == (asked.needs, asked.chance)
+                    compared += 1
+    assert judged > 40 and compared > 20, (judged, compared)
+
+
+def judge_courier(s: Session) -> int:
+    req = s.pending_roll()
+    t = die_targets(req)[0]
+    state = s.state
+    cid = state.pending.courier
+    kind = state.pending.kind
+    n = 0
+    for face, expect in ((t.needs, True), (t.needs - 1, False)):
+        if not t.dice.lowest <= face <= t.dice.highest:
+            continue
+        out = s.submit(roll(values_for(face, t.dice.count, t.dice.sides), "table"))
+        assert out.accepted
+        status = s.state.couriers[cid].status
+        met = status == "lost" if kind == "loss" else status == "located"
+        assert met is expect, (req.purpose, t.text(), face, status)
+        s.undo()
+        n += 1
+    return n
+
+
+@pytest.fixture
+def race_screen(qtbot):
+    from companion.ab_die_post.rules import RULES
+    from companion.core.packs import bundled_pack
+    from ui.ab_die_post.table import create
+    from ui.table import Table
+
+    def make(seed: int, players: int):
+        session = Session(RULES, bundled_pack("ab_die_post"), {"players": list("ABCDEF"[:players])}, seed)
+        screen = create(Table(session))
+        qtbot.addWidget(screen)
+        return session, screen
+
+    return make
+
+
+def percent_in(text: str) -> float:
+    return float(re.search(r"(\d+\.\d)%", text).group(1))
+
+
+def test_ab_die_post_pages_show_what_the_rules_judge(race_screen):
+    busts = hurricanes = 0
+    for seed in range(3):
+        session, screen = race_screen(seed, 3 + seed)
+        rng = random.Random(seed)
+        for _ in range(150):
+            s = session.state
+            if s.phase == "over":
+                break
+            screen.refresh()
+            if s.phase in ("turn", "drawing") and s.deck.left:
+                shown = percent_in(screen.turn_page.draw_button.text())
+                held = s.threes(s.current)
+                judged = share(session, lambda who, after: after.threes(who) < held)
+                assert shown == pytest.approx(judged * 100, abs=0.05)
+                busts += shown > 0
+            if s.phase == "indicator":
+                shown = percent_in(screen.indicator.odds.text())
+                judged = share(session, lambda _b, after: after.phase != "move")  # no wind: a hurricane
+                assert shown == pytest.approx(judged * 100, abs=0.05)
+                hurricanes += 1
+            step_race(session, rng)
+    assert busts >= 1 and hurricanes >= 5
+
+
+def share(session: Session, counts) -> float:
+    """The share of the pending draw's choices (with their copies) the rules judge as ``counts``."""
+    req = session.pending_draw()
+    player = session.state.current
+    hits = 0
+    for item in set(req.choices):
+        out = session.submit(draw(item, "table"))
+        assert out.accepted
+        if counts(player, session.state):
+            hits += req.choices.count(item)
+        session.undo()
+    return hits / len(req.choices)
+
+
+def step_race(session: Session, rng: random.Random) -> None:
+    from ab_die_post.test_ab_die_post_playout import choose
+
+    class Race:
+        def __init__(self, s):
+            self.session = s
+
+        @property
+        def state(self):
+            return self.session.state
+
+    inp = choose(rng, Race(session))
+    out = session.submit(inp) if inp is not None else session.deal()
+    assert out.accepted, out.violations
