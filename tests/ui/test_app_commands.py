@@ -68,10 +68,8 @@ def test_dice_tray_shows_a_big_roll_as_counts_and_keeps_its_width(qtbot):
 
 def test_dice_tray_odds_of_dice_judged_one_by_one_are_per_die():
     """Review: a militia phase showed 2d6 '3+ 100%' (the chance of the sum), not each die's."""
-    from companion.core.dice import Dice, RollRequest
+    from companion.core.dice import Dice, Modifier, RollRequest
     from ui.widgets.dice_tray import odds_text
-
-    from companion.core.dice import Modifier
 
     r = RollRequest("militia rolls in 2 town(s)", Dice(2, 6), 3, "postman.militia.roll",
                     outcome_if_met="Militia appear", per_die=((3, 1, "River Town"), (3, -1, "Drain")),

@@ -12,14 +12,14 @@ import random
 import re
 
 import pytest
+from postman.kit import BOARD, pack
+from postman.test_playout import Player
 
 from companion.core.inputs import Input, draw, roll
 from companion.core.roll_targets import die_targets
 from companion.core.session import Session
 from companion.postman import rolls
 from companion.postman.battle_view import battle_odds_now
-from postman.kit import BOARD, pack
-from postman.test_playout import Player
 
 
 def values_for(face: int, count: int, sides: int = 6) -> list[int]:
@@ -216,7 +216,7 @@ def test_ab_die_post_pages_show_what_the_rules_judge(race_screen):
             if s.phase in ("turn", "drawing") and s.deck.left:
                 shown = percent_in(screen.turn_page.draw_button.text())
                 held = s.threes(s.current)
-                judged = share(session, lambda who, after: after.threes(who) < held)
+                judged = share(session, lambda who, after, held=held: after.threes(who) < held)
                 assert shown == pytest.approx(judged * 100, abs=0.05)
                 busts += shown > 0
             if s.phase == "indicator":
