@@ -105,4 +105,5 @@ def describe(s: PostmanState, inp: Input) -> str:
         played = s.catalog.cards[a["card"]]  # check refused a card that does not exist
         extra = ", ".join(_target(s, key, v) for key, v in a.items() if key not in ("card", "side"))
         who = a.get("side", played.side)  # an overridden play may be by the other colour's side
-        return f"{side(who, True)} play {card(played.id)} {played.name}" + (f" ({extra})" if extra else "")    return k.replace("_", " ")
+        return f"{side(who, True)} play {card(played.id)} {played.name}" + (f" ({extra})" if extra else "")
+    return k.replace("_", " ")
