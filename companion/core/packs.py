@@ -33,7 +33,15 @@ PACK_SPEC = Spec(dict, fields={
 })
 
 MAX_FILE_BYTES = 2_000_000
+#: A pack id may name a folder: a plain name short enough for every file system.
+MAX_ID = 64
 _PLAIN_ID = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_\-]*")
+
+
+def plain_id(text) -> bool:
+    """Whether ``text`` may be used as a folder name: plain letters, digits, '-' and '_', at
+    most MAX_ID of them (a record could say "../../somewhere", or 300 characters)."""
+    return isinstance(text, str) and len(text) <= MAX_ID and _PLAIN_ID.fullmatch(text) is not None
 
 
 @dataclass
@@ -60,17 +68,31 @@ class Pack:
 SUBFOLDERS = ("maps",)
 
 
-def _files(folder):
-    """(name, bytes) of every file of the pack, sorted, from a Path or an importlib Traversable."""
+def _files(folder, root=None):
+    """(name, bytes) of every file of the pack, sorted, from a Path or an importlib Traversable.
+
+    A symbolic link is followed only to a file inside the pack's own folder: a pack copied from
+    someone else must not read the rest of the disk into its data (and its hash)."""
     out = []
+    if isinstance(folder, Path):
+        root = root or folder.resolve()
     for item in folder.iterdir():
-        if item.is_dir() and item.name in SUBFOLDERS:
-            out += [(f"{item.name}/{n}", d) for n, d in _files(item) if n.endswith(".toml")]
-        elif item.is_file() and (item.name.endswith(".toml") or item.name.endswith(".md")):
+        name = item.name
+        try:
+            name.encode("utf-8")
+        except UnicodeEncodeError:
+            raise PackError(_name(folder, ascii(name)[1:-1]), "", "the file name is not UTF-8 text; "
+                            "expected names of letters, digits, '-' and '_'") from None
+        if isinstance(item, Path) and not item.resolve().is_relative_to(root):
+            raise PackError(_name(folder, name), "", f"a link to {item.resolve()}, outside the pack's "
+                            "folder; expected the pack's own files (copy the file in instead)")
+        if item.is_dir() and name in SUBFOLDERS:
+            out += [(f"{name}/{n}", d) for n, d in _files(item, root) if n.endswith(".toml")]
+        elif item.is_file() and (name.endswith(".toml") or name.endswith(".md")):
             data = item.read_bytes()
             if len(data) > MAX_FILE_BYTES:
-                raise PackError(_name(folder, item.name), "", f"file is larger than {MAX_FILE_BYTES} bytes")
-            out.append((item.name, data))
+                raise PackError(_name(folder, name), "", f"file is larger than {MAX_FILE_BYTES} bytes")
+            out.append((name, data))
     return sorted(out)
 
 
@@ -89,7 +111,11 @@ def load_pack(folder, *, bundled: bool = False) -> Pack:
     """Read and validate the pack in ``folder`` (a path or an importlib resource folder)."""
     if isinstance(folder, (str, Path)):
         folder = Path(folder)
-        if not folder.is_dir():
+        try:
+            is_dir = folder.is_dir()
+        except OSError as e:  # a name too long for the file system, a loop of links...
+            raise PackError(str(folder), "", f"cannot be read: {e.strerror or e}") from None
+        if not is_dir:
             raise PackError(str(folder), "", "not a folder holding a rule pack")
     try:
         files = _files(folder)
@@ -111,6 +137,10 @@ def load_pack(folder, *, bundled: bool = False) -> Pack:
     head = tables.pop("pack")
     check(head, PACK_SPEC, _name(folder, "pack.toml"))
     info = head["pack"]
+    if not plain_id(info["id"]):
+        raise PackError(_name(folder, "pack.toml"), "pack.id",
+                        f"expected a plain name of at most {MAX_ID} letters, digits, '-' or '_' "
+                        f"(it names the pack in records), found {info['id'][:40]!r}")
     reference = {}
     if "reference.md" in names:
         try:
@@ -145,8 +175,7 @@ def find_pack(pack_id: str, content_hash: str | None = None) -> Pack:
     """The bundled pack or a player's pack (in the user data folder) with this id."""
 
     candidates = []
-    if isinstance(pack_id, str) and _PLAIN_ID.fullmatch(pack_id):
-        # only a plain name may become a folder name: a record could say "../../somewhere"
+    if plain_id(pack_id):  # only a plain name may become a folder name
         try:
             candidates.append(bundled_pack(pack_id))
         except PackError:

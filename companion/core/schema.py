@@ -4,9 +4,14 @@ expected, so a player editing a house-rule copy can find the line to mend.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 from .violations import PackError
+
+#: No number a game uses comes near this; a larger one (``1e400`` written out, an int past float
+#: range) is refused here, before any game converts it and overflows.
+NUMBER_LIMIT = 10**12
 
 _TYPE_NAMES = {int: "a whole number", float: "a number", str: "text", bool: "true or false",
                list: "a list", dict: "a table"}
@@ -55,6 +60,9 @@ def check(value, spec: Spec, file: str, path: str = "") -> None:
     if spec.choices is not None and value not in spec.choices:
         raise PackError(file, where, f"expected {spec.expected()}, found {_show(value)}")
     if isinstance(value, (int, float)) and not isinstance(value, bool):
+        if isinstance(value, float) and not math.isfinite(value) or abs(value) > NUMBER_LIMIT:
+            raise PackError(file, where, f"expected {spec.expected()}, found {_show(value)}"
+                                         f"{'' if spec.lo is not None else f' (at most {NUMBER_LIMIT:,} either way)'}")
         if (spec.lo is not None and value < spec.lo) or (spec.hi is not None and value > spec.hi):
             raise PackError(file, where, f"expected {spec.expected()}, found {value}")
     if isinstance(value, dict):
@@ -95,5 +103,40 @@ def _show(value) -> str:
         return "a table"
     if isinstance(value, list):
         return "a list"
+    if isinstance(value, int) and abs(value) > NUMBER_LIMIT:
+        return f"a whole number of about {int(value.bit_length() * 0.30103) + 1} digits"  # str() may refuse it
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+def tree_problem(value, max_depth: int) -> tuple[str, str] | None:
+    """Where parsed data nests deeper than ``max_depth`` or holds text that is not proper Unicode
+    (a lone UTF-16 surrogate such as ``\\ud800``, which JSON escapes can make): ``(key path,
+    what is wrong)``, or None. Iterative, so no depth can make it recurse."""
+    stack = [(value, "", 0)]
+    while stack:
+        item, path, depth = stack.pop()
+        if isinstance(item, str):
+            if not _is_unicode(item):
+                return path or "(top level)", ("expected text; found a lone UTF-16 surrogate, which is not a "
+                                               "character (a broken \\u escape)")
+            continue
+        if depth >= max_depth and isinstance(item, (dict, list)):
+            return path or "(top level)", f"nested more than {max_depth} deep; expected plainer data"
+        if isinstance(item, dict):
+            for key, sub in item.items():
+                if isinstance(key, str) and not _is_unicode(key):
+                    return path or "(top level)", ("expected keys of text; found a key with a lone UTF-16 "
+                                                   "surrogate (a broken \\u escape)")
+                stack.append((sub, _join(path, _key(key) if isinstance(key, str) else str(key)), depth + 1))
+        elif isinstance(item, list):
+            stack.extend((sub, f"{path}[{i}]", depth + 1) for i, sub in enumerate(item))
+    return None
+
+
+def _is_unicode(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True

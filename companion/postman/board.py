@@ -69,6 +69,7 @@ TOWN_SPEC = Spec(dict, fields={
     "size": Spec(str, choices=SIZES),
     "terrain": Spec(list, item=Spec(str), required=False),
     "edge": Spec(bool, required=False),
+    # a drawing position; the schema refuses a number past NUMBER_LIMIT before float() overflows
     "x": Spec(float, required=False),
     "y": Spec(float, required=False),
     "note": Spec(str, required=False),
@@ -263,6 +264,10 @@ def load_board(data: dict, file: str = "map") -> Board:
 def board_from_pack(pack, name: str = "default") -> Board:
     """The pack's map ``maps/NAME.toml`` as a Board; errors name ``PACK/maps/NAME.toml``."""
     maps = pack.data.get("maps", {})
+    if not isinstance(name, str):  # setup.map of a record: a list or a table is no map's name
+        raise PackError("setup.map", "", f"expected the name of one of the pack's maps "
+                                         f"({', '.join(sorted(maps)) or 'none'}), found "
+                                         f"{ {list: 'a list', dict: 'an object'}.get(type(name), repr(name)[:40])}")
     file = f"{pack.source}/maps/{name}.toml"
     if name not in maps:
         have = ", ".join(sorted(maps)) or "none"

@@ -10,8 +10,44 @@ import json
 import re
 from dataclasses import dataclass, field
 
+from ..core.maps import MAX_MAP_BYTES
+from ..core.schema import Spec, check
+from ..core.tomlfile import read_toml
 from ..core.violations import PackError
 from .board import SIZES, TERRAIN, load_board
+
+#: What a map file must be to open in the editor: the map format's shapes with nearly every key
+#: optional (a half-drawn map is saved too); the map loader's full checks run once it is open.
+DRAFT_SPEC = Spec(dict, extra_keys=True, fields={
+    "map": Spec(dict, required=False, extra_keys=True, fields={
+        "name": Spec(str, required=False),
+        "description": Spec(str, required=False),
+        "post_town": Spec(str, required=False),
+        "base_camp": Spec(str, required=False),
+        "min_start_distance": Spec(int, lo=1, hi=100, required=False),
+    }),
+    "town": Spec(list, required=False, item=Spec(dict, extra_keys=True, fields={
+        "id": Spec(str),
+        "name": Spec(str),
+        "size": Spec(str, choices=SIZES, required=False),
+        "terrain": Spec(list, item=Spec(str, choices=TERRAIN), required=False),
+        "edge": Spec(bool, required=False),
+        "x": Spec(float, required=False),
+        "y": Spec(float, required=False),
+    })),
+    "road": Spec(list, required=False, item=Spec(dict, extra_keys=True, fields={
+        "from": Spec(str),
+        "to": Spec(str),
+    })),
+})
+
+
+def open_map(path) -> MapDraft:
+    """The map file at ``path`` as a draft; PackError (file, key path, what was expected) if it
+    cannot be read or is not shaped like a map, whatever the file holds."""
+    data = read_toml(path, MAX_MAP_BYTES)
+    check(data, DRAFT_SPEC, str(path))
+    return MapDraft.from_data(data)
 
 
 def slug(name: str) -> str:

@@ -207,3 +207,84 @@ def test_find_bundled_and_user_packs(user_packs):
 def test_find_pack_never_treats_an_id_as_a_path(user_packs, pack_id):
     with pytest.raises(PackError, match="no bundled or installed rule pack"):
         find_pack(pack_id)
+
+
+# -- hostile packs: each ends in a PackError naming the file and the place -------------------------
+@pytest.mark.parametrize("length", [65, 256, 300, 5000])
+def test_find_pack_with_an_id_too_long_for_a_folder_name(length):
+    with pytest.raises(PackError) as err:
+        find_pack("p" * length)
+    assert "no bundled or installed rule pack has this id" in err.value.what
+
+
+def test_load_pack_from_a_path_too_long_for_the_file_system(tmp_path):
+    e = refused(tmp_path / ("x" * 300))
+    assert "cannot be read" in e.what
+
+
+@pytest.mark.parametrize("pack_id", ["x" * 65, "../escape", "two words"])
+def test_a_pack_id_must_be_a_plain_short_name(copy, pack_id):
+    edit(copy / "pack.toml", 'id = "couriers"', f'id = "{pack_id}"')
+    e = refused(copy)
+    assert (e.path, e.where) == (str(copy / "pack.toml"), "pack.id") and "plain name" in e.what
+
+
+def test_a_link_out_of_the_pack_folder_is_refused(copy, tmp_path):
+    secret = tmp_path / "secret.toml"
+    secret.write_text('password = "hunter2"\n', encoding="utf-8")
+    (copy / "extra.toml").symlink_to(secret)
+    e = refused(copy)
+    assert e.path == str(copy / "extra.toml") and "outside the pack's folder" in e.what
+
+
+def test_a_linked_folder_out_of_the_pack_is_refused(copy, tmp_path):
+    (tmp_path / "elsewhere").mkdir()
+    (copy / "maps").symlink_to(tmp_path / "elsewhere")
+    assert "outside the pack's folder" in refused(copy).what
+
+
+def test_a_link_inside_the_pack_folder_is_followed(copy):
+    (copy / "reference.md").rename(copy / "text.md.orig")
+    (copy / "reference.md").symlink_to(copy / "text.md.orig")
+    assert RULE_IDS <= set(load_pack(copy).reference)
+
+
+def test_a_pack_folder_that_is_itself_a_link_loads(copy, tmp_path):
+    (tmp_path / "linked").symlink_to(copy)
+    assert load_pack(tmp_path / "linked").id == "couriers"
+
+
+def test_a_file_name_that_is_not_utf8_is_refused(copy):
+    import os
+
+    os.close(os.open(os.path.join(os.fsencode(copy), b"bad-\xff.toml"), os.O_CREAT | os.O_WRONLY))
+    e = refused(copy)
+    assert "not UTF-8" in e.what and "\\udcff" in e.path
+    str(e).encode("utf-8")  # the message itself prints anywhere
+
+
+@pytest.mark.parametrize("value, found", [("1" + "0" * 400, "digits"), ("1" + "0" * 5000, "more digits"),
+                                          ("nan", "nan"), ("inf", "inf"), ("-1e400", "-inf")])
+def test_numbers_beyond_range_are_refused_before_any_game_converts_them(copy, value, found):
+    edit(copy / "couriers.toml", "lost_on = 12", f"lost_on = {value}")
+    e = refused(copy)
+    assert e.path == str(copy / "couriers.toml") and found in e.what
+
+
+def test_nesting_past_the_limit_is_refused_before_parsing(copy):
+    toml = copy / "couriers.toml"
+    toml.write_text(toml.read_text() + "\ndeep = " + "[" * 3000 + "]" * 3000 + "\n")
+    e = refused(copy)
+    assert e.where.startswith("line ") and "nested more than" in e.what
+
+
+def test_dotted_keys_nesting_past_the_limit_are_refused(copy):
+    toml = copy / "couriers.toml"
+    toml.write_text(toml.read_text() + "\n" + "a." * 500 + "b = 1\n")
+    assert "nested more than" in refused(copy).what
+
+
+def test_brackets_in_strings_and_comments_do_not_count_as_nesting(copy):
+    toml = copy / "pack.toml"
+    toml.write_text(toml.read_text().replace('title = "', 'title = "' + "[" * 40, 1) + "# " + "{" * 40 + "\n")
+    assert load_pack(copy).title.startswith("[" * 40)

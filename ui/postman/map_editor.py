@@ -4,7 +4,6 @@ The map loader's checks run after every change; Save writes a map file others ca
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -29,8 +28,9 @@ from PySide6.QtWidgets import (
 )
 
 from companion.core.storage import atomic_write
+from companion.core.violations import PosthornError
 from companion.postman.board import SIZES, TERRAIN
-from companion.postman.map_draft import MapDraft
+from companion.postman.map_draft import MapDraft, open_map
 
 from . import layout
 
@@ -297,9 +297,9 @@ class MapEditor(QDialog):
         path = self.ask_open()
         if path:
             try:
-                self.draft = MapDraft.from_data(tomllib.loads(Path(path).read_text(encoding="utf-8")))
-            except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, KeyError, TypeError, ValueError) as e:
-                self.problems.setText(f"Could not open {path}: {e}")
+                self.draft = open_map(path)
+            except PosthornError as e:  # any file: a message naming where, never a traceback
+                self.problems.setText(f"Could not open this map: {e}")
                 return
             self.map_name.setText(self.draft.name)
             self.selected = ""
