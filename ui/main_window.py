@@ -6,7 +6,6 @@ must come as soon after a bare Qt window's as it can (bench/startup.py).
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -33,6 +32,9 @@ from .widgets.start_page import StartPage
 
 
 class MainWindow(QMainWindow):
+    #: ``posthorn --seed N``: new games roll and deal reproducibly; None, the system's randomness
+    seed_for_new_games: int | None = None
+
     def __init__(self):
         super().__init__()
         self.setWindowTitle("Posthorn")
@@ -174,7 +176,7 @@ class MainWindow(QMainWindow):
             setup = self.ask_setup(self, game_id, pack)
             if setup is None:
                 return False
-        seed = random.SystemRandom().randrange(2**31) if seed is None else seed
+        seed = self.seed_for_new_games if seed is None else seed
         try:
             session = Session(game_screens.rules(game_id), pack, setup, seed)
         except PosthornError as e:

@@ -1,7 +1,8 @@
 """Dice: what to roll, against which target, with which modifiers, and the exact odds.
 
-A roll is a chance input. The app may roll it from the session's seeded generator or the table
-may type what its own dice showed; both go through ``check_values`` so a value out of range is
+A roll is a chance input. The app may roll it with its own dice (``DiceBag``: the operating
+system's randomness, or a seeded generator when a seed was asked for) or the table may type what
+its own dice showed; both go through ``check_values`` so a value out of range is
 refused with a message that says which die and why.
 """
 
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import random
 import re
+import secrets
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -161,23 +163,29 @@ class RollRequest:
 
 
 class DiceBag:
-    """The app's own dice: deterministic from the game's seed and the number of rolls made.
+    """The app's own dice, virtual decks and hurricane indicator.
 
-    The counter counts every virtual roll ever made in the game, undone ones included, so undoing a
-    roll and rolling again gives a *new* result instead of replaying the old one.
+    Without a seed (every game a player starts) each roll and draw comes from the operating
+    system's randomness (``secrets.SystemRandom``): nothing in a save or an export predicts the
+    next one. With an explicit seed (``--seed N``, tests, benchmarks) the n-th roll is fixed by
+    the seed and n; ``rolls_made`` counts every roll ever made in the game, undone ones included,
+    so undoing a roll and rolling again gives a *new* result instead of replaying the old one,
+    and a resumed seeded game rolls what the live one would have.
     """
 
-    def __init__(self, seed: int, rolls_made: int = 0):
+    def __init__(self, seed: int | None = None, rolls_made: int = 0):
         self.seed = seed
         self.rolls_made = rolls_made
+        self._system = secrets.SystemRandom() if seed is None else None
+
+    def _rng(self) -> random.Random:
+        rng = self._system or random.Random(f"{self.seed}:{self.rolls_made}")
+        self.rolls_made += 1
+        return rng
 
     def roll(self, dice: Dice) -> tuple[int, ...]:
-        rng = random.Random(f"{self.seed}:{self.rolls_made}")
-        self.rolls_made += 1
-        return dice.roll(rng)
+        return dice.roll(self._rng())
 
     def pick(self, choices: list):
         """Draw one of ``choices`` (a card from a virtual deck, a ball from the indicator)."""
-        rng = random.Random(f"{self.seed}:{self.rolls_made}")
-        self.rolls_made += 1
-        return rng.choice(choices)
+        return self._rng().choice(choices)

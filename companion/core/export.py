@@ -8,8 +8,8 @@ from .records import now
 def log_markdown(session, title: str = "") -> str:
     rules = session.rules
     lines = [f"# {title or rules.title}", "",
-             f"Rule pack `{session.pack.id}` version {session.pack.version} ({session.pack.hash[:19]}...), "
-             f"seed {session.seed}. Exported {now()}.", ""]
+             f"Rule pack `{session.pack.id}` version {session.pack.version} ({session.pack.hash[:19]}...). "
+             f"Exported {now()}.", ""]  # never the seed: it would predict the app's next rolls
     for line in session.journal:
         e = line.entry
         if line.event == "undo":

@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from .inputs import CHANCE_KINDS, Input
+from .schema import tree_problem
 from .session import Entry, JournalLine, Session
 from .storage import atomic_write
 from .violations import MalformedInput, PackError, PosthornError, RecordError, Violation
@@ -18,6 +19,11 @@ FORMAT = "posthorn-record"
 _ENCODE = json.JSONEncoder(ensure_ascii=False).encode  # one encoder: json.dumps rebuilds it per call
 VERSION = 1
 MAX_RECORD_BYTES = 50_000_000
+#: No game's setup or input nests more than six deep (an inline board's town terrain); deeper
+#: data is refused at once, before anything recurses into it.
+MAX_DEPTH = 32
+#: Longest game or pack id a record may name: an id becomes a folder name when it is looked up.
+MAX_ID = 64
 
 
 @dataclass
@@ -44,7 +50,9 @@ class Verdict:
 class Record:
     game: str
     pack: dict
-    seed: int
+    #: Only for a game started with an explicit seed (``--seed``, tests): None draws the app's
+    #: dice and cards from the system's randomness, and the record then holds no seed at all.
+    seed: int | None
     setup: dict
     inputs: list[Input]
     undone: list[dict] = field(default_factory=list)
@@ -54,14 +62,14 @@ class Record:
     saved: str = ""
 
     def to_json(self) -> dict:
+        seeded = {"seed": self.seed, "rolls_made": self.rolls_made} if self.seed is not None else {}
         return {
             "format": FORMAT,
             "version": VERSION,
             "game": self.game,
             "title": self.title,
             "pack": self.pack,
-            "seed": self.seed,
-            "rolls_made": self.rolls_made,
+            **seeded,
             "created": self.created,
             "saved": self.saved,
             "setup": self.setup,
@@ -91,14 +99,19 @@ def now() -> str:
 
 
 def record_of(session: Session, title: str = "", created: str = "") -> Record:
-    undone = []
+    undone: list[dict] = []
+    last_undo: dict[int, dict] = {}  # id(entry) -> its latest undone item, marked if redone
     live = 0
     for line in session.journal:
         if line.event in ("input", "redo"):
             live = line.entry.number
+            if line.event == "redo" and id(line.entry) in last_undo:
+                last_undo.pop(id(line.entry))["redone"] = True
         elif line.event == "undo":
             live = line.entry.number - 1
-            undone.append({"after": live, "text": line.entry.text, "input": line.entry.input.to_json()})
+            item = {"after": live, "text": line.entry.text, "input": line.entry.input.to_json()}
+            undone.append(item)
+            last_undo[id(line.entry)] = item
     return Record(session.rules.game_id, session.pack.describe(), session.seed, session.setup,
                   session.inputs, undone, session.bag.rolls_made, title,
                   created or now(), now())
@@ -123,6 +136,9 @@ def parse(text: str, path: str = "record") -> Record:
         raise RecordError(path, "", f"not a usable JSON document: {e}") from None
     if not isinstance(data, dict):
         raise RecordError(path, "(top level)", "expected a JSON object")
+    problem = tree_problem(data, MAX_DEPTH)
+    if problem is not None:
+        raise RecordError(path, *problem)
     if data.get("format") != FORMAT:
         raise RecordError(path, "format", f"expected \"{FORMAT}\"; this is not a Posthorn record")
     version = data.get("version")
@@ -142,11 +158,18 @@ def parse(text: str, path: str = "record") -> Record:
         return v
 
     game = need("game", str, "the game's id")
+    if not 0 < len(game) <= MAX_ID:
+        raise RecordError(path, "game", f"expected a game's id (at most {MAX_ID} characters)")
     pack = need("pack", dict, "an object with the pack's id, version and hash")
     for k in ("id", "hash"):
         if not isinstance(pack.get(k), str):
             raise RecordError(path, f"pack.{k}", "expected text")
-    seed = need("seed", int, "a whole number")
+    if not 0 < len(pack["id"]) <= MAX_ID:
+        raise RecordError(path, "pack.id", f"expected a pack's id (at most {MAX_ID} characters), "
+                                           f"found {len(pack['id'])} characters")
+    seed = data.get("seed")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise RecordError(path, "seed", "expected a whole number (or no seed at all)")
     setup = need("setup", dict, "an object")
     raw_inputs = need("inputs", list, "a list of inputs")
     inputs = []
@@ -205,12 +228,7 @@ def restore(record: Record, path: str = "record", pack=None) -> tuple[Session, l
         raise RecordError(path, "pack.id", f"pack '{pack.id}' is for the game '{pack.game}', "
                                            f"not '{record.game}'")
     try:
-        # the app's dice never repeat: the counter is at least the app rolls and draws on record,
-        # whatever the file says, so a hand-edited count cannot bring old results back
-        used = sum(1 for i in record.inputs if i.is_chance and i.source == "app") + sum(
-            1 for u in record.undone if isinstance(u.get("input"), dict) and u["input"].get("source") == "app"
-            and u["input"].get("kind") in CHANCE_KINDS)
-        session = Session(rules, pack, record.setup, record.seed, rolls_made=max(record.rolls_made, used))
+        session = Session(rules, pack, record.setup, record.seed, rolls_made=_rolls_made(record))
     except MalformedInput as e:
         raise RecordError(path, "setup", str(e)) from None
     verdicts = []
@@ -232,15 +250,27 @@ def restore(record: Record, path: str = "record", pack=None) -> tuple[Session, l
     return session, verdicts
 
 
+def _rolls_made(record: Record) -> int:
+    """The app rolls and draws a seeded game has made: at least those on record, whatever the
+    file says, so a hand-edited count cannot bring old results back. An input undone and then
+    redone was rolled once: its undone entry is marked ``redone`` and counts only in the inputs."""
+    used = sum(1 for i in record.inputs if i.is_chance and i.source == "app") + sum(
+        1 for u in record.undone if isinstance(u.get("input"), dict) and u["input"].get("source") == "app"
+        and u["input"].get("kind") in CHANCE_KINDS and u.get("redone") is not True)
+    return max(record.rolls_made, used)
+
+
 def _restore_undone(session: Session, record: Record) -> None:
     """Put undone inputs back into the journal where they happened (display only).
 
     Undos made one after another (``after`` = n, n-1, ...) form a run: their inputs were live
-    together, so the run shows as those inputs in order, then their undos in the order made. A
-    run goes after the last journal line that leaves at most its lowest ``after`` inputs live.
-    Every well-formed undone entry is shown, so saving the restored game keeps all of them.
+    together, so the run shows as those inputs in order, then their undos in the order made, then
+    the redos of those marked ``redone`` (each the live input it became again, so the log reads
+    as it did and saving the restored game keeps the mark). A run goes after the last journal
+    line that leaves at most its lowest ``after`` inputs live. Every well-formed undone entry is
+    shown, so saving the restored game keeps all of them.
     """
-    runs: list[list[tuple[int, Input, str]]] = []
+    runs: list[list[tuple[int, Input, str, bool]]] = []
     prev = None
     for u in record.undone:
         after = u.get("after")
@@ -252,26 +282,45 @@ def _restore_undone(session: Session, record: Record) -> None:
             prev = None  # malformed: skipped, as docs/records.md says
             continue
         text = u.get("text")
-        item = (after, inp, text if isinstance(text, str) else inp.kind)
+        item = (after, inp, text if isinstance(text, str) else inp.kind, u.get("redone") is True)
         if prev is not None and after == prev - 1:
             runs[-1].append(item)
         else:
             runs.append([item])
         prev = after
     lines = list(session.journal)
+    replayed = {id(ln) for ln in lines}
+    redid: dict[int, tuple[Entry, JournalLine]] = {}  # after -> entry the last run redid, its line
     for run in runs:
-        entries = {after: Entry(after + 1, inp, text) for after, inp, text in run}
-        shown = [JournalLine("input", entries[after]) for after in sorted(entries)]
-        shown += [JournalLine("undo", entries[after]) for after, _, _ in run]
-        low = min(entries)
-        pos = 0
-        for i in range(len(lines) - 1, -1, -1):
-            line = lines[i]
-            live = line.entry.number - 1 if line.event == "undo" else line.entry.number
-            if live <= low:
-                pos = i + 1
-                break
-        lines[pos:pos] = shown
+        entries, fresh, redone, pos = {}, [], [], None
+        for after, inp, text, again in run:
+            live = session.entries[after] if after < len(session.entries) else None
+            if after in redid and redid[after][0].input == inp:
+                # undone again after its redo: the same entry, shown after that redo
+                entry, line = redid[after]
+                pos = max(pos or 0, lines.index(line) + 1)
+            else:
+                fresh.append(after)
+                entry = live if again and live is not None and live.input == inp else Entry(after + 1, inp, text)
+            entries[after] = entry
+            if again:
+                redone.append(entry)
+        shown = [JournalLine("input", entries[after]) for after in sorted(fresh)]
+        shown += [JournalLine("undo", entries[after]) for after, *_ in run]
+        redos = [JournalLine("redo", e) for e in reversed(redone)]
+        # a redone input is shown by its redo: its own line from the replay goes
+        lines = [ln for ln in lines if not (id(ln) in replayed and any(ln.entry is e for e in redone))]
+        if pos is None:
+            low = min(entries)
+            pos = 0
+            for i in range(len(lines) - 1, -1, -1):
+                line = lines[i]
+                live_count = line.entry.number - 1 if line.event == "undo" else line.entry.number
+                if live_count <= low:
+                    pos = i + 1
+                    break
+        lines[pos:pos] = shown + redos
+        redid = {ln.entry.number - 1: (ln.entry, ln) for ln in redos}
     session.journal[:] = lines
 
 

@@ -88,7 +88,7 @@ class Outcome:
 
 
 class Session:
-    def __init__(self, rules: Rules, pack, setup: dict, seed: int, *, rolls_made: int = 0):
+    def __init__(self, rules: Rules, pack, setup: dict, seed: int | None = None, *, rolls_made: int = 0):
         self.rules = rules
         self.pack = pack
         self.setup = setup

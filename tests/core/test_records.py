@@ -275,3 +275,125 @@ def test_a_lowered_dice_counter_cannot_bring_old_app_rolls_back(tmp_path):
     data["rolls_made"] = 0
     restored, _ = rec_mod.restore(rec_mod.parse(json.dumps(data)))
     assert restored.bag.rolls_made == 1
+
+
+# -- the traceback classes of hostile records: each ends in a message naming the place -------------
+def sample(game: str, name: str) -> dict:
+    from importlib import resources
+
+    return json.loads((resources.files("rules") / game / "samples" / name).read_text(encoding="utf-8"))
+
+
+def unusable(tmp_path, data) -> RecordError:
+    path = write(tmp_path, data)
+    with pytest.raises(RecordError) as err:
+        records.restore(records.read(path), str(path))
+    assert str(path) in str(err.value)
+    return err.value
+
+
+@pytest.mark.parametrize("where, text", [("title", "\ud800"), ("setup.sides[0]", "Blue\udc80"),
+                                          ("inputs[3].args.message", "a\udfffb")])
+def test_a_lone_surrogate_anywhere_is_refused_at_its_place(saved, tmp_path, where, text):
+    data = json.loads(saved.read_text())
+    if where == "title":
+        data["title"] = text
+    elif where.startswith("setup"):
+        data["setup"] = {"sides": [text, "Grey"]}
+    else:
+        data["inputs"][3]["args"]["message"] = text
+    raw = json.dumps(data)  # ASCII JSON: the surrogate is a \u escape, as a hostile file has it
+    assert "\\ud" in raw
+    e = unusable(tmp_path, raw)
+    assert e.where == where and "lone UTF-16 surrogate" in e.what
+
+
+def test_a_lone_surrogate_in_a_key_is_refused(saved, tmp_path):
+    data = json.loads(saved.read_text())
+    data["inputs"][0]["args"]["\ud800"] = 1
+    e = unusable(tmp_path, json.dumps(data))
+    assert e.where == "inputs[0].args" and "key" in e.what
+
+
+def test_a_proper_surrogate_pair_is_a_character_and_fine(saved, tmp_path):
+    data = json.loads(saved.read_text())
+    data["title"] = "Post \U0001F4EF"  # json.dumps writes it as the pair \ud83d\udcef
+    path = write(tmp_path, json.dumps(data))
+    assert records.read(path).title == "Post \U0001F4EF"
+
+
+def test_nesting_past_the_limit_is_refused_before_anything_recurses(saved, tmp_path):
+    data = json.loads(saved.read_text())
+    deep = inner = []
+    for _ in range(records.MAX_DEPTH + 5):
+        inner.append([])
+        inner = inner[0]
+    data["inputs"][0]["args"]["name"] = deep
+    e = unusable(tmp_path, json.dumps(data))
+    assert e.where.startswith("inputs[0].args.name") and "nested more than" in e.what
+    data["inputs"][0]["args"]["name"] = [[["fine"]]]  # below the limit: the rules judge it
+    records.read(write(tmp_path, json.dumps(data)))
+
+
+@pytest.mark.parametrize("length", [records.MAX_ID + 1, 256, 5000])
+def test_a_pack_id_too_long_for_a_folder_name_is_refused(saved, tmp_path, length):
+    data = json.loads(saved.read_text())
+    data["pack"]["id"] = "x" * length
+    e = unusable(tmp_path, data)
+    assert e.where == "pack.id" and f"at most {records.MAX_ID} characters" in e.what
+    data["pack"]["id"] = "x" * records.MAX_ID  # as long as allowed: looked up, not found
+    e = unusable(tmp_path, data)
+    assert e.where == "pack.id" and "no bundled or installed rule pack" in e.what
+
+
+def test_a_game_id_too_long_is_refused(saved, tmp_path):
+    data = json.loads(saved.read_text())
+    data["game"] = "g" * 300
+    assert unusable(tmp_path, data).where == "game"
+
+
+@pytest.mark.parametrize("value, found", [([1, 2], "a list"), ({"name": "default"}, "an object"),
+                                          (7, "7"), (None, "None")])
+def test_a_postman_map_that_is_no_name_is_refused(tmp_path, value, found):
+    data = sample("postman", "short_game.json")
+    del data["setup"]["board"]
+    data["setup"]["map"] = value
+    e = unusable(tmp_path, data)
+    assert e.where == "setup"
+    assert f"setup.map: expected the name of one of the pack's maps (default, short), found {found}" in e.what
+
+
+@pytest.mark.parametrize("value", [10**400, -(10**400), 10**13])
+def test_a_town_position_beyond_range_is_refused_before_conversion(tmp_path, value):
+    data = sample("postman", "short_game.json")
+    data["setup"]["board"]["town"][2]["y"] = value
+    e = unusable(tmp_path, data)
+    assert e.where == "setup" and "setup.board, at town[2].y: expected a number" in e.what
+    assert "digits" in e.what or str(value) in e.what
+
+
+def test_a_town_position_of_nan_is_refused(tmp_path):
+    data = sample("postman", "short_game.json")
+    data["setup"]["board"]["town"][0]["x"] = float("nan")  # json.dumps writes NaN
+    e = unusable(tmp_path, json.dumps(data))
+    assert "town[0].x: expected a number, found nan" in e.what
+
+
+def test_no_seed_means_none_written_and_system_dice(make_desk, tmp_path):
+    from companion.core.session import Session
+
+    desk = make_desk()
+    session = Session(desk.session.rules, desk.session.pack, desk.session.setup)
+    assert session.seed is None
+    path = tmp_path / "unseeded.json"
+    records.save(session, path)
+    data = json.loads(path.read_text())
+    assert "seed" not in data and "rolls_made" not in data
+    rec = records.read(path)
+    assert rec.seed is None and records.restore(rec)[0].seed is None
+
+
+def test_a_seed_that_is_no_whole_number_is_refused(saved, tmp_path):
+    data = json.loads(saved.read_text())
+    data["seed"] = "99"
+    assert unusable(tmp_path, data).where == "seed"
