@@ -1,22 +1,53 @@
 """Headless commands: ``posthorn replay RECORD`` and ``posthorn check-pack DIR``. No Qt here.
 
-Exit codes: 0 success; 1 the record replayed but some inputs were flagged or refused; 2 the file
-could not be used at all (the message says what and where).
+Exit statuses (companion/core/crash.py): 0 success; 1 the record replayed but some inputs were
+flagged or refused (a failed self-test check); 2 the file could not be used at all (the message
+says what and where); 3 an internal error, a bug, with a crash report in the user data folder.
 """
 
 from __future__ import annotations
 
 import argparse
+import copy
 import json
 import sys
 from pathlib import Path
 
+from .core import crash
 from .core.violations import PosthornError
 
 HEADLESS = ("replay", "check-pack")
 
 
-def replay(path: str, out=None, as_json: bool = False) -> int:
+def safe_streams() -> None:
+    """Printing never fails on text the terminal cannot show (a file name that is not UTF-8)."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
+
+
+def public_state(game: str, state: dict) -> dict:
+    """The replayed state without what only its owner may see: hands, sealed orders and the
+    unseen draw pile become ``{"hidden": N}`` (how many cards, or that an order is sealed).
+    Ab die Post!'s spare parts lie face up (rules/ab_die_post/reference.md) and stay."""
+    state = copy.deepcopy(state)
+    if game == "postman":
+        state["hands"] = {side: {"hidden": len(cards)} for side, cards in state.get("hands", {}).items()}
+    elif game == "thurn_and_taxis":
+        state["draw_pile"] = {"hidden": len(state.get("draw_pile", []))}
+        for player in state.get("players", []):
+            player["hand"] = {"hidden": len(player.get("hand", []))}
+    elif game == "couriers":
+        for courier in state.get("couriers", {}).values():
+            courier["message"] = {"hidden": "sealed orders"}
+    elif game == "ab_die_post":
+        deck = state.get("deck", {})
+        deck["draw_pile"] = {"hidden": len(deck.get("draw_pile", []))}
+    return state
+
+
+def replay(path: str, out=None, as_json: bool = False, reveal: bool = False) -> int:
     from .core import records
 
     out = out or sys.stdout  # looked up now, so redirecting sys.stdout works
@@ -26,13 +57,18 @@ def replay(path: str, out=None, as_json: bool = False) -> int:
         session, verdicts = records.restore(rec, path)
     except PosthornError as e:
         print(f"posthorn replay: {e}", file=sys.stderr)
-        return 2
+        return crash.UNUSABLE
+    state = session.rules.state_json(session.state)
+    if not reveal:
+        state = public_state(rec.game, state)
     if as_json:
         json.dump({
             "verdicts": [{"number": v.number, "verdict": v.verdict, "text": v.text,
                           "violations": [x.to_json() for x in v.violations],
                           **({"reason": v.reason} if v.reason else {})} for v in verdicts],
-            "state": session.rules.state_json(session.state),
+            "state": state,
+            **({} if reveal else {"hidden": "hands, sealed orders and the draw pile are left out; "
+                                            "--reveal shows them"}),
         }, out, indent=1, ensure_ascii=False)
         out.write("\n")
     else:
@@ -41,11 +77,13 @@ def replay(path: str, out=None, as_json: bool = False) -> int:
             print(f"note: pack content differs from the one the game was played with ({session.pack.hash})", file=out)
         for v in verdicts:
             print(v.line(), file=out)
+        if not reveal:
+            print("note: hands, sealed orders and the draw pile are left out; --reveal shows them", file=out)
         print("final state:", file=out)
-        json.dump(session.rules.state_json(session.state), out, indent=1, ensure_ascii=False)
+        json.dump(state, out, indent=1, ensure_ascii=False)
         out.write("\n")
     bad = sum(v.verdict in ("flagged", "refused") for v in verdicts)
-    return 1 if bad else 0
+    return crash.FLAGGED if bad else crash.OK
 
 
 def check_pack(path: str, out=None) -> int:
@@ -57,30 +95,41 @@ def check_pack(path: str, out=None) -> int:
         pack = load_pack(path)
     except PosthornError as e:
         print(f"posthorn check-pack: {e}", file=sys.stderr)
-        return 2
+        return crash.UNUSABLE
     print(f"{pack.title} ({pack.id}, game {pack.game}, version {pack.version}): OK", file=out)
     print(f"content hash {pack.hash}; {len(pack.reference)} rule(s) in the reference", file=out)
     return 0
 
 
 def main(argv: list[str]) -> int:
+    safe_streams()
     parser = argparse.ArgumentParser(prog="posthorn")
     sub = parser.add_subparsers(dest="command", required=True)
     r = sub.add_parser("replay", help="replay a game record and print each input's verdict")
     r.add_argument("record")
     r.add_argument("--json", action="store_true", help="print verdicts and state as one JSON document")
+    r.add_argument("--reveal", action="store_true",
+                   help="include hands, sealed orders and the draw pile (hidden by default)")
     c = sub.add_parser("check-pack", help="validate a rule pack folder")
     c.add_argument("folder")
     args = parser.parse_args(argv)
+    if args.command == "replay":
+        return guarded(lambda: replay(args.record, as_json=args.json, reveal=args.reveal),
+                       "posthorn replay", args.record)
+    return guarded(lambda: check_pack(args.folder), "posthorn check-pack", args.folder)
+
+
+def guarded(run, command: str, record: str | None = None) -> int:
+    """Run a command; an exception no check expected is reported as a bug (exit status 3)."""
     try:
-        if args.command == "replay":
-            return replay(args.record, as_json=args.json)
-        return check_pack(args.folder)
+        return run()
     except BrokenPipeError:  # `posthorn replay game.json | head`: the reader has had enough
         import os
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
+        return crash.OK
+    except Exception as e:  # noqa: BLE001 - the one place every unexpected error ends
+        return crash.report(e, command, record)
 
 
 if __name__ == "__main__":

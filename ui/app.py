@@ -23,17 +23,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--size", default="1280x800", help="window size for --screenshot, e.g. 1366x768")
     parser.add_argument("--self-test", action="store_true",
                         help="load every rule pack, replay the sample records, exit 0 if all is well")
+    parser.add_argument("--seed", type=int, metavar="N",
+                        help="roll and deal new games from seed N, reproducibly (for tests and bug reports); "
+                             "without it the app's dice use the system's randomness")
     parser.add_argument("--quit-after-first-frame", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("record", nargs="?", help="a game record to open")
     args = parser.parse_args(argv)
+    from companion import cli
+
+    cli.safe_streams()
     if args.self_test:
         from companion.selftest import run
 
-        return run()
+        return cli.guarded(run, "posthorn --self-test")
     if args.screenshot and len(args.screenshot) > 2:
         parser.error("--screenshot takes FILE and at most one RECORD")
     if args.screenshot:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+        shown = args.screenshot[1] if len(args.screenshot) == 2 else args.record
+        return cli.guarded(lambda: run_gui(args), "posthorn --screenshot", shown)
     return run_gui(args)
 
 
@@ -47,6 +55,7 @@ def run_gui(args) -> int:
     from .main_window import MainWindow
 
     win = MainWindow()
+    win.seed_for_new_games = args.seed
 
     if args.screenshot:
         return _screenshot(app, win, args)
@@ -59,6 +68,9 @@ def run_gui(args) -> int:
                 return False
 
         win.installEventFilter(FirstFrame(win))
+    from .crash_dialog import CrashHandler
+
+    crashes = CrashHandler(win).install()
     win.show()
     app.processEvents()  # the first frame, before the event loop's own imports (asyncio, qasync)
     if args.quit_after_first_frame:
@@ -75,11 +87,12 @@ def run_gui(args) -> int:
 
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)
+    crashes.install(loop)
     closing = asyncio.Event()
     app.aboutToQuit.connect(closing.set)
     with loop:
         loop.run_until_complete(closing.wait())
-    return 0
+    return crashes.exit_status
 
 
 def _screenshot(app, win, args) -> int:

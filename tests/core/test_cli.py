@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -119,3 +120,83 @@ def test_bad_arguments_exit_2(capsys):
     with pytest.raises(SystemExit) as exit_:
         cli.main(["dance"])
     assert exit_.value.code == 2
+
+
+# -- exit statuses: 3 is a crash, with a report; output never fails on odd text -----------------------
+def reports(data_dir: Path) -> list[Path]:
+    return sorted((data_dir / "crash-reports").glob("crash-*.txt"))
+
+
+@pytest.fixture
+def data_dir(tmp_path, monkeypatch) -> Path:
+    path = tmp_path / "data"
+    monkeypatch.setenv("POSTHORN_DATA_DIR", str(path))
+    return path
+
+
+def test_an_internal_error_exits_3_with_a_report(record_file, data_dir, monkeypatch, capsys):
+    from companion import __version__
+
+    def broken(*args, **kwargs):
+        raise ZeroDivisionError("forced for the test")
+
+    monkeypatch.setattr(records, "restore", broken)
+    assert cli.main(["replay", str(record_file)]) == 3
+    err = capsys.readouterr().err.strip().splitlines()
+    [report] = reports(data_dir)
+    assert err == [f"posthorn: internal error: this is a bug in Posthorn, not a problem with your file; "
+                   f"a report is in {report}. Please send it with a bug report."]
+    text = report.read_text(encoding="utf-8")
+    assert f"version: Posthorn {__version__}" in text
+    assert f"record: {record_file}" in text and "command: posthorn replay" in text
+    assert "Traceback (most recent call last)" in text and "ZeroDivisionError: forced for the test" in text
+    assert "Hold" not in text  # the record's contents stay out of the report
+
+
+def test_an_internal_error_in_a_child_process_exits_3(record_file, data_dir):
+    """As a script sees it: the status alone tells a crash (3) from a verdict (1) or a bad file (2)."""
+    code = ("import sys; from companion import cli; from companion.core import packs; "
+            "packs.load_pack = lambda *a, **k: [][1]; sys.exit(cli.main(sys.argv[1:]))")
+    done = subprocess.run([sys.executable, "-c", code, "check-pack", str(BUNDLED)], capture_output=True,
+                          text=True, timeout=60, check=False)
+    assert done.returncode == 3, done.stderr
+    [report] = reports(data_dir)
+    assert done.stderr.strip() == cli.crash.crash_line(report) and done.stdout == ""
+    assert "IndexError: list index out of range" in report.read_text(encoding="utf-8")
+
+
+def test_a_crash_with_no_writable_data_folder_still_says_so(record_file, tmp_path, monkeypatch, capsys):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    monkeypatch.setenv("POSTHORN_DATA_DIR", str(blocker / "data"))  # under a file: cannot be made
+    monkeypatch.setattr(records, "restore", lambda *a, **k: 1 / 0)
+    assert cli.main(["replay", str(record_file)]) == 3
+    assert "no report could be written" in capsys.readouterr().err
+
+
+def test_exit_statuses_0_1_2_in_one_place(record_file, tmp_path, data_dir, capsys):
+    assert cli.main(["replay", str(record_file)]) == 0
+    assert cli.main(["replay", str(with_flagged_input(record_file))]) == 1
+    assert cli.main(["replay", str(tmp_path / "missing.json")]) == 2
+    assert cli.main(["check-pack", str(BUNDLED)]) == 0
+    assert cli.main(["check-pack", str(tmp_path)]) == 2
+    assert not reports(data_dir)
+
+
+def test_output_never_fails_on_text_the_terminal_cannot_show(make_desk, tmp_path):
+    desk = make_desk(seed=3).roster().start()
+    path = tmp_path / "z\u00fcrich.json"
+    records.save(desk.session, path, title="Z\u00fcrich \u2709")
+    odd = Path(os.fsdecode(os.path.join(os.fsencode(tmp_path), b"bad-\xff.json")))
+    odd.write_text("{}", encoding="utf-8")
+    env = {**os.environ, "PYTHONIOENCODING": "ascii"}
+    for args, status in ((["replay", str(path)], 0), (["replay", str(path), "--json"], 0),
+                         (["replay", os.fsencode(odd)], 2)):
+        done = subprocess.run([sys.executable, "-m", "companion.cli", *args], capture_output=True,
+                              timeout=60, check=False, env=env)
+        assert done.returncode == status, done.stderr
+        assert b"Traceback" not in done.stderr
+    assert b"Z\\xfcrich \\u2709" in subprocess.run(
+        [sys.executable, "-m", "companion.cli", "replay", str(path)], capture_output=True, timeout=60,
+        check=False, env=env).stdout
+    assert b"bad-\\udcff.json" in done.stderr
