@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
-from PySide6.QtGui import QAction, QKeySequence
+import sys
+
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 
 from companion.games import GAMES
 
 from .game_screens import SCREENS
+
+K = QKeySequence.StandardKey
+COLOURS = (("system", "Follow the &system"), ("light", "&Light"), ("dark", "&Dark"))
+TEXT_SIZES = (("normal", "&Normal"), ("large", "&Large"), ("larger", "La&rger"))
+#: Keys with no menu entry of their own, for the shortcut list.
+TABLE_KEYS = (("Space", "Do the step owed next (the phase bar's button)"),
+              ("R", "Roll the dice that are due"),
+              ("0\u20139", "Type what the table's dice show (Enter uses them)"))
 
 
 def build_menus(win) -> tuple[dict[str, QAction], list]:
@@ -16,14 +26,21 @@ def build_menus(win) -> tuple[dict[str, QAction], list]:
     shortcuts: list = []
     bar = win.menuBar()
 
-    def add(menu, key, text, slot, shortcut=None, tip=None):
+    def add(menu, key, text, slot, *keys, tip=None, group=None):
         a = QAction(text, win)
-        if shortcut is not None:
-            shortcuts.append((a, shortcut))
+        a.setData(text.replace("&", ""))  # the plain name, for the shortcut list
+        if keys:
+            shortcuts.append((a, keys))
         if tip:
             a.setStatusTip(tip)
+        if group is not None:
+            a.setCheckable(True)
+            group.addAction(a)
         a.triggered.connect(slot)
-        menu.addAction(a)
+        if menu is not None:
+            menu.addAction(a)
+        else:
+            win.addAction(a)  # a key of the table with no menu entry
         acts[key] = a
         return a
 
@@ -34,29 +51,73 @@ def build_menus(win) -> tuple[dict[str, QAction], list]:
         a = add(new, f"new:{info.id}", info.title if playable else f"{info.title} (coming)",
                 lambda _=False, g=info.id: win.new_game(g))
         a.setEnabled(playable)
-    add(file, "open", "&Open record\u2026", win.open_dialog, QKeySequence.StandardKey.Open)
-    add(file, "save_as", "Save &As\u2026", win.save_as_dialog, QKeySequence.StandardKey.SaveAs)
+    add(file, "open", "&Open record\u2026", win.open_dialog, K.Open)
+    add(file, "save", "&Save", win.save, K.Save, tip="Save the game record to a file of your own")
+    add(file, "save_as", "Save &As\u2026", win.save_as_dialog, K.SaveAs)
     add(file, "export", "&Export log (Markdown)\u2026", win.export_dialog, "Ctrl+E")
     file.addSeparator()
-    add(file, "close", "&Close game", win.close_game, QKeySequence.StandardKey.Close)
-    add(file, "quit", "&Quit", win.close, QKeySequence.StandardKey.Quit)
+    add(file, "close", "&Close game", win.close_game, K.Close)
+    add(file, "quit", "&Quit", win.close, K.Quit)
 
     edit = bar.addMenu("&Edit")
-    add(edit, "undo", "&Undo", win.undo, QKeySequence.StandardKey.Undo)
-    add(edit, "redo", "&Redo", win.redo, QKeySequence.StandardKey.Redo)
+    redo_keys = (K.Redo,) if sys.platform == "darwin" else (K.Redo, "Ctrl+Y", "Ctrl+Shift+Z")
+    add(edit, "undo", "&Undo", win.undo, K.Undo)
+    add(edit, "redo", "&Redo", win.redo, *redo_keys)
 
     view = bar.addMenu("&View")
     acts["view_menu"] = view.menuAction()
-    large = add(view, "large", "&Large type", win.set_large_type, "Ctrl+L",
-                "Bigger text, for reading across the table")
-    large.setCheckable(True)
+    colours = view.addMenu("&Colours")
+    group = QActionGroup(win)
+    for choice, text in COLOURS:
+        add(colours, f"colours:{choice}", text, lambda _=False, c=choice: win.set_colours(c), group=group)
+    sizes = view.addMenu("&Text size")
+    group = QActionGroup(win)
+    for size, text in TEXT_SIZES:
+        add(sizes, f"text:{size}", text, lambda _=False, s=size: win.set_text_size(s), group=group)
+    sizes.addSeparator()
+    add(sizes, "text_bigger", "&Bigger text", lambda: win.step_text_size(1), K.ZoomIn, "Ctrl+=")
+    add(sizes, "text_smaller", "&Smaller text", lambda: win.step_text_size(-1), K.ZoomOut)
+    table = add(view, "table_mode", "Ta&ble mode", win.set_table_mode, K.FullScreen, "F11",
+                tip="Full screen, the turn and what is owed in type readable across the table")
+    table.setCheckable(True)
+    view.addSeparator()
 
     help_ = bar.addMenu("&Help")
-    add(help_, "rules", "&Rule reference", win.show_rules, QKeySequence.StandardKey.HelpContents)
+    add(help_, "rules", "&Rule reference", win.show_rules, K.HelpContents)
+    add(help_, "keys", "&Keyboard shortcuts", win.show_shortcuts)
     add(help_, "about", "&About Posthorn", win.about)
+
+    def table_keys() -> None:
+        """Keys with no menu entry, made with the shortcuts (after the first frame)."""
+        add(None, "step", "Step owed next", win.step_owed, "Space")
+        add(None, "roll", "Roll", win.roll, "R")
+        for d in range(10):
+            add(None, f"digit:{d}", f"Type {d}", lambda _=False, d=d: win.type_die(d), str(d))
+
+    shortcuts.append(table_keys)
     return acts, shortcuts
 
 
 def bind_shortcuts(shortcuts) -> None:
-    for action, key in shortcuts:
-        action.setShortcut(key)
+    made = [item for item in shortcuts if callable(item)]
+    for make in made:
+        shortcuts.remove(make)
+        make()  # adds its actions' keys to ``shortcuts``
+    for action, keys in shortcuts:
+        seqs: list[QKeySequence] = []
+        for key in keys:
+            for seq in QKeySequence.keyBindings(key) if isinstance(key, K) else [QKeySequence(key)]:
+                if not seq.isEmpty() and seq not in seqs:
+                    seqs.append(seq)
+        action.setShortcuts(seqs)
+
+
+def shortcut_list(acts: dict[str, QAction]) -> list[tuple[str, str]]:
+    """(keys, what they do) for Help > Keyboard shortcuts, in menu order."""
+    rows = []
+    for key, a in acts.items():
+        if key.startswith(("digit:", "new:")) or key in ("step", "roll", "view_menu") or not a.shortcuts():
+            continue
+        keys = ", ".join(s.toString(QKeySequence.SequenceFormat.NativeText) for s in a.shortcuts())
+        rows.append((keys, a.data()))
+    return rows + list(TABLE_KEYS)

@@ -21,6 +21,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--screenshot", nargs="+", metavar=("FILE", "RECORD"),
                         help="render the window (with RECORD loaded) to a PNG and exit")
     parser.add_argument("--size", default="1280x800", help="window size for --screenshot, e.g. 1366x768")
+    parser.add_argument("--theme", choices=("light", "dark"), help="colours for --screenshot")
+    parser.add_argument("--text-size", choices=("normal", "large", "larger"), help="text size for --screenshot")
+    parser.add_argument("--table-mode", action="store_true", help="--screenshot in table mode")
     parser.add_argument("--self-test", action="store_true",
                         help="load every rule pack, replay the sample records, exit 0 if all is well")
     parser.add_argument("--seed", type=int, metavar="N",
@@ -42,6 +45,8 @@ def main(argv: list[str] | None = None) -> int:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
         shown = args.screenshot[1] if len(args.screenshot) == 2 else args.record
         return cli.guarded(lambda: run_gui(args), "posthorn --screenshot", shown)
+    if args.theme or args.text_size or args.table_mode:
+        parser.error("--theme, --text-size and --table-mode go with --screenshot (the window has them in View)")
     return run_gui(args)
 
 
@@ -49,7 +54,10 @@ def run_gui(args) -> int:
     from PySide6.QtCore import QEvent, QObject, QTimer
     from PySide6.QtWidgets import QApplication
 
-    app = QApplication.instance() or QApplication(sys.argv[:1])
+    if args.screenshot:
+        _quiet_offscreen_messages()
+    # Fusion is the one style that draws any palette on every system (ui/looks.py)
+    app = QApplication.instance() or QApplication([*sys.argv[:1], "-style", "Fusion"])
     app.setApplicationName("Posthorn")
     app.setOrganizationName("Posthorn")
     from .main_window import MainWindow
@@ -95,6 +103,18 @@ def run_gui(args) -> int:
     return crashes.exit_status
 
 
+def _quiet_offscreen_messages() -> None:
+    """The offscreen platform warns that it cannot pass size hints to a window manager it does not
+    have; that says nothing about the picture, so --screenshot keeps it off the terminal."""
+    from PySide6.QtCore import qInstallMessageHandler
+
+    def handler(_mode, _context, message: str) -> None:
+        if message != "This plugin does not support propagateSizeHints()":
+            print(message, file=sys.stderr)
+
+    qInstallMessageHandler(handler)
+
+
 def _screenshot(app, win, args) -> int:
     try:
         w, h = (int(x) for x in args.size.lower().split("x"))
@@ -102,11 +122,17 @@ def _screenshot(app, win, args) -> int:
         print(f"posthorn: --size expects WIDTHxHEIGHT, got {args.size!r}", file=sys.stderr)
         return 2
     win.warn = lambda title, text: print(f"posthorn: {title}: {text}", file=sys.stderr)
+    if args.theme:  # for this picture only: the player's own choices stay as they were
+        win.set_colours(args.theme, remember=False)
+    if args.text_size:
+        win.set_text_size(args.text_size, remember=False)
     win.resize(w, h)
     win.show()
     record = args.screenshot[1] if len(args.screenshot) == 2 else args.record  # --size may come between
     if record and not win.open_record(record):
         return 2
+    if args.table_mode:
+        win.set_table_mode(True, full_screen=False)  # the picture keeps the size asked for
     for _ in range(5):
         app.processEvents()
     ok = win.grab().save(args.screenshot[0])

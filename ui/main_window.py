@@ -22,13 +22,17 @@ from PySide6.QtWidgets import (
 
 from companion.core.violations import PosthornError
 
-from . import game_screens
+from . import game_screens, settings
 from .actions import bind_shortcuts, build_menus
+from .looks import LOOKS, TEXT_SCALES
+from .widgets.flag_banner import FlagBanner
+from .widgets.start_page import StartPage
 
 if TYPE_CHECKING:
     from .table import Table
-from .widgets.flag_banner import FlagBanner
-from .widgets.start_page import StartPage
+
+#: the docks table mode puts away, so the board is as large as fits
+TABLE_MODE_HIDES = ("log", "rules")
 
 
 class MainWindow(QMainWindow):
@@ -50,6 +54,14 @@ class MainWindow(QMainWindow):
         #: picks the rule pack of a new game when house-rule copies exist; tests replace it
         self.choose_pack = self._choose_pack_dialog
 
+        #: the file Save writes to, once the player has saved this game to a file of their own
+        self.saved_to: Path | None = None
+        self._before_table: tuple[bool, list] = (False, [])
+        LOOKS.colours = settings.get("looks/colours")
+        LOOKS.text_size = settings.get("looks/text_size")
+        LOOKS.table_mode = False
+        LOOKS.apply()
+
         self.start = StartPage()
         self.banner = FlagBanner()
         self.table_area = QWidget()
@@ -64,8 +76,11 @@ class MainWindow(QMainWindow):
         # the docks are built with the first game: the start page is all the first frame shows
         self.log = self.dice = self.rules = None
         self.log_dock = self.dice_dock = self.rules_dock = None
+        self.toolbar = None
         self.actions_, shortcuts = build_menus(self)
+        self._sync_looks_actions()
         self._after_first_frame(lambda: bind_shortcuts(shortcuts))
+        self._after_first_frame(self._follow_system_colours)
 
         self.start.new_game.connect(self.new_game)
         self.start.resume.connect(self.resume)
@@ -95,6 +110,7 @@ class MainWindow(QMainWindow):
         self.resizeDocks([self.log_dock], [190], Qt.Orientation.Vertical)
         for dock in (self.log_dock, self.dice_dock, self.rules_dock):
             self.actions_["view_menu"].menu().addAction(dock.toggleViewAction())
+        self._build_toolbar()
         self.log.rule_requested.connect(self.show_rule)
         self.dice.roll_app.connect(lambda: self.table and self.table.roll_app())
         self.dice.roll_table.connect(lambda v: self.table and self.table.roll_table(v))
@@ -115,6 +131,8 @@ class MainWindow(QMainWindow):
         self.stack.setCurrentWidget(self.start)
         for dock in self._docks():
             dock.hide()
+        if self.toolbar is not None:
+            self.toolbar.hide()
         if later:  # reading the autosaves waits until the window is on screen
             self._after_first_frame(self.refresh_resume)
         else:
@@ -238,7 +256,9 @@ class MainWindow(QMainWindow):
         # a screen may leave out docks it has no use for (a card game needs no dice tray)
         wanted = getattr(self.screen_widget, "docks", ("log", "dice", "rules"))
         for name, dock in (("log", self.log_dock), ("dice", self.dice_dock), ("rules", self.rules_dock)):
-            dock.setVisible(name in wanted)
+            dock.setVisible(name in wanted and not (LOOKS.table_mode and name in TABLE_MODE_HIDES))
+        self.toolbar.show()
+        self.saved_to = None
         if "dice" in wanted:
             self.dice_dock.raise_()
         self.refresh()
@@ -290,7 +310,10 @@ class MainWindow(QMainWindow):
         redo.setEnabled(bool(s and s.can_redo))
         undo.setText(f"&Undo {_short(s.undo_name)}" if s and s.can_undo else "&Undo")
         redo.setText(f"&Redo {_short(s.redo_name)}" if s and s.can_redo else "&Redo")
-        for key in ("save_as", "export", "close"):
+        for a, word in ((undo, "Undo"), (redo, "Redo")):  # the toolbar's button: the word, the step in its tip
+            a.setIconText(word)
+            a.setToolTip(a.text().replace("&", ""))
+        for key in ("save", "save_as", "export", "close"):
             self.actions_[key].setEnabled(s is not None)
 
     # -- flags and rules ----------------------------------------------------------------------------
@@ -363,8 +386,18 @@ class MainWindow(QMainWindow):
         except OSError as e:
             self.warn("Posthorn", f"Could not save to {path}: {e.strerror or e}")
             return False
+        self.saved_to = Path(path)
         self.statusBar().showMessage(f"Saved to {path}", 5000)
         return True
+
+    def save(self) -> None:
+        """Save to the file this game was last saved to; the first time, ask where."""
+        if self.table is None:
+            return
+        if self.saved_to is not None:
+            self.save_as(self.saved_to)
+        else:
+            self.save_as_dialog()
 
     def save_as_dialog(self) -> None:
         if self.table is None:
@@ -395,17 +428,120 @@ class MainWindow(QMainWindow):
             self.export_log(path)
 
     # -- view and help ----------------------------------------------------------------------------
-    def set_large_type(self, on: bool) -> None:
-        from PySide6.QtWidgets import QApplication
+    def _build_toolbar(self) -> None:
+        """Undo and Redo on screen (the same actions as the Edit menu, so they read the same)."""
+        from PySide6.QtCore import Qt
 
-        f = QApplication.font()
-        base = self._base_point_size = getattr(self, "_base_point_size", f.pointSizeF())
-        f.setPointSizeF(base * 1.45 if on else base)
-        QApplication.setFont(f)
+        self.toolbar = self.addToolBar("Undo and redo")
+        self.toolbar.setObjectName("undoRedo")
+        self.toolbar.setMovable(False)
+        self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        for key in ("undo", "redo"):
+            self.toolbar.addAction(self.actions_[key])
+        self.toolbar.addSeparator()
+        self.toolbar.addAction(self.actions_["table_mode"])
+
+    def set_colours(self, choice: str, remember: bool = True) -> None:
+        LOOKS.colours = choice
+        if remember:
+            settings.put("looks/colours", choice)
+        self._looks_changed()
+
+    def set_text_size(self, size: str, remember: bool = True) -> None:
+        LOOKS.text_size = size
+        if remember:
+            settings.put("looks/text_size", size)
+        self._looks_changed()
+
+    def step_text_size(self, step: int) -> None:
+        sizes = list(TEXT_SCALES)
+        i = min(max(sizes.index(LOOKS.text_size) + step, 0), len(sizes) - 1)
+        if sizes[i] != LOOKS.text_size:
+            self.set_text_size(sizes[i])
+
+    def set_table_mode(self, on: bool, full_screen: bool = True) -> None:
+        """Table mode: the whole screen, the phase bar in type readable from two metres, the log and
+        the rules put away until asked for (View brings them back)."""
+        on = bool(on)
+        if on != LOOKS.table_mode:
+            LOOKS.table_mode = on
+            if on:
+                self._before_table = (self.isFullScreen(), [d for d in self._put_away() if d.isVisible()])
+                for dock in self._put_away():
+                    dock.hide()
+                if full_screen:
+                    self.showFullScreen()
+            else:
+                was_full, shown = self._before_table
+                if full_screen and not was_full:
+                    self.showNormal()
+                for dock in shown if self.table is not None else ():
+                    dock.show()
+            self._looks_changed()
+        self.actions_["table_mode"].setChecked(on)
+
+    def _put_away(self) -> list:
+        """The docks table mode hides, to give the board the room (View brings either back)."""
+        return [d for d in (self.log_dock, self.rules_dock) if d is not None]
+
+    def _looks_changed(self) -> None:
+        LOOKS.apply()
+        self._sync_looks_actions()
+        if self.screen_widget is not None:
+            self.screen_widget.refresh()  # boards drawn in the palette's colours redraw in the new ones
+
+    def _sync_looks_actions(self) -> None:
+        self.actions_[f"colours:{LOOKS.colours}"].setChecked(True)
+        self.actions_[f"text:{LOOKS.text_size}"].setChecked(True)
+        self.actions_["table_mode"].setChecked(LOOKS.table_mode)
+
+    def _follow_system_colours(self) -> None:
+        before = LOOKS.scheme
+        LOOKS.follow_system()
+        if LOOKS.scheme != before and self.screen_widget is not None:
+            self.screen_widget.refresh()
+
+    # -- keys of the table ------------------------------------------------------------------------
+    def step_owed(self) -> None:
+        """Space: the phase bar's button, the step the game is waiting for."""
+        bar = getattr(self.screen_widget, "phase", None)
+        button = getattr(bar, "button", None)
+        if button is not None and button.isVisible() and button.isEnabled():
+            button.click()
+
+    def roll(self) -> None:
+        if self.dice is not None and self.dice.roll_button.isEnabled() and self.dice.isVisible():
+            self.dice.roll_button.click()
+
+    def type_die(self, digit: int) -> None:
+        """A digit key starts typing the table's dice into the dice tray."""
+        if self.dice is None or not self.dice.typed.isEnabled() or not self.dice.isVisible():
+            return
+        self.dice_dock.raise_()
+        self.dice.typed.setFocus()
+        self.dice.typed.insert(str(digit))
+
+    def show_shortcuts(self) -> None:
+        from .actions import shortcut_list
+
+        rows = "".join(f"<tr><td><b>{k}</b></td><td>&nbsp;&nbsp;{what}</td></tr>"
+                       for k, what in shortcut_list(self.actions_))
+        QMessageBox.information(self, "Keyboard shortcuts", f"<table>{rows}</table>")
 
     def about(self) -> None:
         QMessageBox.about(self, "About Posthorn",
-                          "Posthorn: a companion for tabletop games of mail, couriers and messengers.")
+                          f"Posthorn {version()}: a companion for tabletop games of mail, couriers "
+                          "and messengers.")
+
+
+def version() -> str:
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return installed("posthorn")
+    except PackageNotFoundError:
+        return "(version unknown: not installed)"
 
 
 def _short(text: str | None, limit: int = 48) -> str:

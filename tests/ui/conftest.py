@@ -10,6 +10,7 @@ def data_dir(tmp_path, monkeypatch):
     """Every GUI test gets its own user data folder, so autosaves never leak between tests."""
     path = tmp_path / "data"
     monkeypatch.setenv("POSTHORN_DATA_DIR", str(path))
+    monkeypatch.setenv("POSTHORN_SETTINGS_DIR", str(tmp_path / "settings"))  # never the player's
     return path
 
 

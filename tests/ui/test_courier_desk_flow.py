@@ -239,16 +239,6 @@ def test_app_dice_tumble_on_the_qasync_loop(window, desk, qtbot):
     assert len(set(faces)) > 2  # the faces changed while tumbling
 
 
-def test_large_type_makes_text_bigger(window):
-    from PySide6.QtWidgets import QApplication
-
-    before = QApplication.font().pointSizeF()
-    window.actions_["large"].trigger()
-    assert QApplication.font().pointSizeF() > before * 1.3
-    window.actions_["large"].trigger()
-    assert QApplication.font().pointSizeF() == before
-
-
 def test_new_game_with_a_house_rule_pack(window, qtbot, data_dir):
     import shutil
     from pathlib import Path

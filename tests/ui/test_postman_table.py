@@ -32,8 +32,9 @@ def test_the_board_is_drawn_with_every_town_and_both_stacks(window, qtbot):
     before = screen.map.zoom_level()
     click(qtbot, screen.zoom_in)
     assert screen.map.zoom_level() > before
-    screen.large.setChecked(True)
-    assert screen.map.town_items["eugene"].scale_ > 1
+    assert screen.map.town_items["eugene"].scale_ == 1
+    window.actions_["text:larger"].trigger()  # the map's markers grow with the window's text
+    assert screen.map.town_items["eugene"].scale_ > 1.5
 
 
 # -- a scripted evening on the seven-town test board --------------------------------------------

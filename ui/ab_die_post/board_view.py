@@ -18,19 +18,13 @@ from PySide6.QtWidgets import QGraphicsScene, QGraphicsView
 from companion.ab_die_post.board import GOAL, START, space_id
 from companion.ab_die_post.state import LANES
 
-from .models import PLANE_COLOURS
+from ..palette import PLANE_COLOURS, colour
 
 STRAIGHT = 250.0        # length of each straight of the U
 RADIUS = 100.0          # radius of the middle lane at the bend
 LANE_GAP = 40.0         # between neighbouring lanes
 SPACE = 26.0            # a space's diameter
 OFFSET = {"inner": -LANE_GAP, "middle": 0.0, "outer": LANE_GAP}  # away from the U's inside
-
-FREE = QColor("#efe9da")
-REACH = QColor("#ffe08a")
-TAKEN = QColor("#f4c7c3")
-RIVER = QColor("#5b9bd5")
-
 
 def _centre(u: float) -> tuple[QPointF, QPointF]:
     """Point and outward normal of the middle of the track at ``u`` (0 = end A, 1 = end B)."""
@@ -61,7 +55,6 @@ class BoardView(QGraphicsView):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setMinimumHeight(220)
-        self.setBackgroundBrush(QColor("#fbfaf5"))
         self.board = None
         self.items: dict[str, object] = {}   # target -> its clickable item
         self.targets: dict[str, object] = {}  # target -> flight.Landing
@@ -93,6 +86,7 @@ class BoardView(QGraphicsView):
         self._edges = self._zone_edges(s.board)
         scene = self.scene()
         scene.clear()
+        self.setBackgroundBrush(colour("board.paper"))
         self.items = {}
         board = s.board
         small = QFont()
@@ -104,10 +98,10 @@ class BoardView(QGraphicsView):
         # lanes: a thin line through each lane's spaces, then the cross-links
         for lane in LANES:
             pts = [self.space_pos(space_id(lane, i)) for i in range(1, len(board.lanes[lane]) + 1)]
-            pen = QPen(QColor("#c9bfa5"), 2)
+            pen = QPen(colour("track.line"), 2)
             for a, b in zip(pts, pts[1:], strict=False):
                 scene.addLine(a.x(), a.y(), b.x(), b.y(), pen)
-        link_pen = QPen(QColor("#b8ad92"), 1.2, Qt.PenStyle.DashLine)
+        link_pen = QPen(colour("track.edge"), 1.2, Qt.PenStyle.DashLine)
         for a, others in board.links.items():
             for b in others:
                 if a < b:
@@ -117,12 +111,12 @@ class BoardView(QGraphicsView):
         # river lines at the zone edges, zone numbers counted from this flight's take-off
         for u in self._edges[1:-1]:
             a, b = _at(u, -LANE_GAP * 1.5), _at(u, LANE_GAP * 1.45)
-            scene.addLine(a.x(), a.y(), b.x(), b.y(), QPen(RIVER, 3))
+            scene.addLine(a.x(), a.y(), b.x(), b.y(), QPen(colour("track.river"), 3))
         for z in range(1, board.river_zones + 1):
             u = (self._edges[z - 1] + self._edges[z]) / 2
             shown = z if s.outward else board.river_zones + 1 - z
             t = scene.addText(f"zone {shown}", small)
-            t.setDefaultTextColor(QColor("#3c6e9f"))
+            t.setDefaultTextColor(colour("track.river.text"))
             p = _at(u, LANE_GAP * 1.8)  # outside the outer lane, clear of the spaces
             r = t.boundingRect()
             t.setPos(p.x() - r.width() / 2, p.y() - r.height() / 2)
@@ -133,13 +127,13 @@ class BoardView(QGraphicsView):
         _, normal = _centre(0.5)
         here = QPointF(mid.x() + 40, mid.y()) if abs(normal.x()) > 0.5 else QPointF(mid.x(), mid.y() - 40)
         taken = s.passenger is not None
-        disc = scene.addEllipse(QRectF(here.x() - 13, here.y() - 13, 26, 26), QPen(QColor("#6d4c41"), 1.5),
-                                QBrush(QColor("#d7ccc8" if taken else "#ffffff")))
+        disc = scene.addEllipse(QRectF(here.x() - 13, here.y() - 13, 26, 26), QPen(colour("track.stop"), 1.5),
+                                QBrush(colour("track.stop.taken" if taken else "track.stop.fill")))
         disc.setToolTip("Our First Passenger: the first plane over both flank spaces "
                         f"({board.passenger[0]} and {board.passenger[1]}) takes the card"
                         + (f"; {s.passenger} has it" if taken else ""))
         t = scene.addText("P", label_font)
-        t.setDefaultTextColor(QColor("#6d4c41"))
+        t.setDefaultTextColor(colour("track.stop"))
         r = t.boundingRect()
         t.setPos(here.x() - r.width() / 2, here.y() - r.height() / 2)
 
@@ -149,12 +143,12 @@ class BoardView(QGraphicsView):
         for space in board.spaces():
             p = self.space_pos(space)
             target = self.targets.get(space)
-            fill = FREE if target is None else (TAKEN if target.taken else REACH)
-            pen = QPen(QColor("#8a7f66"), 1)
+            fill = colour("track.free" if target is None else ("track.taken" if target.taken else "track.reach"))
+            pen = QPen(colour("track.path"), 1)
             if target is not None:
-                pen = QPen(QColor("#b07d00" if not target.taken else "#8a1c1c"), 2)
+                pen = QPen(colour("track.path.reach" if not target.taken else "track.path.blocked"), 2)
             if space == selected:
-                pen = QPen(QColor("#1b1b1b"), 3.5)
+                pen = QPen(colour("track.current"), 3.5)
             if space in board.passenger:
                 pen.setStyle(Qt.PenStyle.SolidLine)
             item = scene.addEllipse(QRectF(p.x() - SPACE / 2, p.y() - SPACE / 2, SPACE, SPACE), pen, QBrush(fill))
@@ -163,13 +157,13 @@ class BoardView(QGraphicsView):
             self.items[space] = item
             if space in on_space:
                 idx = on_space[space]
-                plane = scene.addEllipse(QRectF(p.x() - 7, p.y() - 7, 14, 14), QPen(QColor("#222222"), 1),
+                plane = scene.addEllipse(QRectF(p.x() - 7, p.y() - 7, 14, 14), QPen(colour("piece.edge"), 1),
                                          QBrush(QColor(PLANE_COLOURS[idx % len(PLANE_COLOURS)])))
                 plane.setData(0, space)
                 plane.setToolTip(item.toolTip())
             elif target is not None or space == selected:
                 t = scene.addText(space, small)
-                t.setDefaultTextColor(QColor("#4a3b00"))
+                t.setDefaultTextColor(colour("track.passenger"))
                 r = t.boundingRect()
                 t.setPos(p.x() - r.width() / 2, p.y() - r.height() / 2)
                 t.setData(0, space)
@@ -180,16 +174,16 @@ class BoardView(QGraphicsView):
         for key, (p, name, role) in ends.items():
             rect = QRectF(p.x() - 112, p.y() - 52, 84, 104)
             target = self.targets.get(GOAL) if key == GOAL else None
-            pen = QPen(QColor("#b07d00"), 2.5) if target is not None else QPen(QColor("#8a7f66"), 1)
+            pen = QPen(colour("track.path.reach"), 2.5) if target is not None else QPen(colour("track.path"), 1)
             if key == GOAL and selected == GOAL:
-                pen = QPen(QColor("#1b1b1b"), 3.5)
-            box = scene.addRect(rect, pen, QBrush(REACH if target is not None else QColor("#e2d9c2")))
+                pen = QPen(colour("track.current"), 3.5)
+            box = scene.addRect(rect, pen, QBrush(colour("track.reach" if target is not None else "track.zone")))
             box.setToolTip(f"{name}: this flight's {role}")
             if key == GOAL:
                 box.setData(0, GOAL)
                 self.items[GOAL] = box
             t = scene.addText(f"{name}\n({role})", small)
-            t.setDefaultTextColor(QColor("#333333"))
+            t.setDefaultTextColor(colour("track.ink"))
             t.setTextWidth(rect.width() - 4)
             t.setPos(rect.left() + 2, rect.top() + 2)
             if key == GOAL:
@@ -199,7 +193,7 @@ class BoardView(QGraphicsView):
             for k, idx in enumerate(grounded):
                 x = rect.left() + 8 + (k % 4) * 20
                 y = rect.bottom() - 22 - (k // 4) * 18
-                dot = scene.addEllipse(QRectF(x, y, 14, 14), QPen(QColor("#222222"), 1),
+                dot = scene.addEllipse(QRectF(x, y, 14, 14), QPen(colour("piece.edge"), 1),
                                        QBrush(QColor(PLANE_COLOURS[idx % len(PLANE_COLOURS)])))
                 dot.setToolTip(s.players[idx])
                 if key == GOAL:
@@ -209,10 +203,10 @@ class BoardView(QGraphicsView):
                 n = 1 if (key == START) == s.outward else len(board.lanes[lane])
                 q = self.space_pos(space_id(lane, n))
                 scene.addLine(rect.right(), p.y() + OFFSET[lane] * (-1 if p.y() < 0 else 1) * 0.6,
-                              q.x() - SPACE / 2, q.y(), QPen(QColor("#c9bfa5"), 1.5))
+                              q.x() - SPACE / 2, q.y(), QPen(colour("track.line"), 1.5))
         if board.illustrative:
             t = scene.addText("Illustrative board, not the real one", small)
-            t.setDefaultTextColor(QColor("#8a1c1c"))
+            t.setDefaultTextColor(colour("danger"))
             t.setPos(-118, -12)
         self.setSceneRect(scene.itemsBoundingRect().adjusted(-8, -8, 8, 8))
         self.fit()

@@ -20,6 +20,8 @@ from PySide6.QtWidgets import (
 
 from companion.ab_die_post.hurricane import cheapest_payment
 
+from .. import looks
+
 DEFAULT_NAMES = ("Anna", "Ben", "Cleo", "", "", "")
 
 
@@ -44,9 +46,9 @@ class PaymentDialog(QDialog):
             b = QPushButton(str(card))
             b.setCheckable(True)
             b.setMinimumSize(38, 48)
-            red = "color: #c62828;" if card == 3 else ""
-            b.setStyleSheet(f"QPushButton {{ font-size: 18px; font-weight: 700; {red} }}"
-                            "QPushButton:checked { background: #ffe08a; border: 2px solid #b07d00; }")
+            red = "color: {card.red};" if card == 3 else ""
+            looks.sheet(b, f"QPushButton {{ font-size: {{size:title}}; font-weight: 700; {red} }}"
+                        "QPushButton:checked { background: {chosen}; color: {chosen.text}; border: 2px solid {chosen.border}; }")
             if card in proposal:
                 proposal.remove(card)
                 b.setChecked(True)
@@ -83,11 +85,11 @@ class PaymentDialog(QDialog):
         if paid >= self.cost:
             extra = f" ({paid - self.cost} more than the cost)" if paid > self.cost else ""
             self.total.setText(f"Paying {paid} of {self.cost}{extra}.")
-            self.total.setStyleSheet("color: #2e7d32;")
+            looks.tone(self.total, "success")
         else:
             self.total.setText(f"Paying {paid} of {self.cost}: {self.cost - paid} short, which the rules "
                                "do not allow (ab_die_post.hurricane.cost).")
-            self.total.setStyleSheet("color: #8a1c1c;")
+            looks.tone(self.total, "danger")
 
 
 class PostDialogs:
@@ -174,7 +176,7 @@ def ask_setup(parent, pack) -> dict | None:
                   "copy its file (see the Ab die Post! docs).")
     note.setWordWrap(True)
     note.setMinimumHeight(2 * note.fontMetrics().lineSpacing() + 2)
-    note.setStyleSheet("color: #555;")
+    looks.tone(note, "muted")
     form.addRow(note)
     form.addRow("River zones on your board", zones)
     form.addRow("Zones in the first half", half)
@@ -183,11 +185,11 @@ def ask_setup(parent, pack) -> dict | None:
     form.addRow("Straight take-off and landing", straight)
     two = QLabel("Two players use the house-rule ball mix (the 3-player balls): no source gives one.")
     two.setWordWrap(True)
-    two.setStyleSheet("color: #555;")
+    looks.tone(two, "muted")
     form.addRow(two)
     lay.addWidget(opts)
     problem = QLabel("")
-    problem.setStyleSheet("color: #8a1c1c;")
+    looks.tone(problem, "danger")
     lay.addWidget(problem)
     buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
 

@@ -13,16 +13,16 @@ from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QPushButton, QVB
 
 from companion.ab_die_post.state import BALLS
 
-BALL_COLOURS = {"green": "#2e9d44", "blue": "#1e63c6", "red": "#d0312d", "yellow": "#f2c318",
-                "black": "#1b1b1b"}
+from ..palette import BALL_COLOURS
+from ..palette import colour as palette_colour
 
 
 def ball_icon(colour: str) -> QIcon:
     pix = QPixmap(14, 14)
-    pix.fill(QColor(0, 0, 0, 0))
+    pix.fill(Qt.GlobalColor.transparent)
     p = QPainter(pix)
     p.setRenderHint(QPainter.RenderHint.Antialiasing)
-    p.setPen(QPen(QColor("#555555"), 1))
+    p.setPen(QPen(palette_colour("ball.edge"), 1))
     p.setBrush(QColor(BALL_COLOURS[colour]))
     p.drawEllipse(1, 1, 12, 12)
     p.end()
@@ -50,8 +50,8 @@ class BallView(QWidget):
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         side = min(self.width(), self.height()) - 6
         x, y = (self.width() - side) / 2, (self.height() - side) / 2
-        p.setPen(QPen(QColor("#6d6d6d"), 2))
-        p.setBrush(QColor("#e9e6dc"))
+        p.setPen(QPen(palette_colour("indicator.rim"), 2))
+        p.setBrush(palette_colour("indicator.face"))
         p.drawEllipse(int(x), int(y), int(side), int(side))
         if self.ball:
             inner = side * 0.8

@@ -9,13 +9,12 @@ from PySide6.QtWidgets import QStyle, QStyledItemDelegate
 
 from companion.ab_die_post import flight
 
+from ..palette import PLANE_COLOURS, colour
 from ..widgets.row_model import RowTableModel
 
 IdRole = Qt.ItemDataRole.UserRole + 1
 CardsRole = Qt.ItemDataRole.UserRole + 2
 
-#: Plane colours in seating order (the box's six planes).
-PLANE_COLOURS = ("#c62828", "#1565c0", "#2e7d32", "#f9a825", "#6a1b9a", "#424242")
 CARDS_COLUMN = 1
 
 
@@ -46,7 +45,7 @@ class PlayerModel(RowTableModel):
             f.setBold(True)
             return f
         if role == Qt.ItemDataRole.ForegroundRole and col == 2 and s.points_in_hand(p) < s.settings.min_points_to_fly:
-            return QBrush(QColor("#8a1c1c"))
+            return QBrush(colour("danger"))
         return None
 
     def cell(self, p: str, col: int) -> str:
@@ -92,10 +91,10 @@ class CardDelegate(QStyledItemDelegate):
         for c in cards:
             rect = QRectF(x, y, w, h)
             red = c == 3
-            painter.setPen(QPen(QColor("#8a1c1c" if red else "#5d5d5d"), 1))
-            painter.setBrush(QColor("#fdecea" if red else "#fbfaf5"))
+            painter.setPen(QPen(colour("card.edge.red" if red else "card.edge"), 1))
+            painter.setBrush(colour("card.face.red" if red else "card.face"))
             painter.drawRoundedRect(rect, 3, 3)
-            painter.setPen(QColor("#c62828" if red else "#222222"))
+            painter.setPen(colour("card.ink.red" if red else "card.ink"))
             painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, str(c))
             x += step
         painter.restore()

@@ -19,6 +19,7 @@ from companion.ab_die_post.board import GOAL
 from companion.ab_die_post.state import LANES, VALUES
 from companion.core.inputs import Args, Input
 
+from .. import looks
 from .board_view import BoardView
 from .indicator import BallView
 
@@ -70,7 +71,7 @@ class TurnPage(QWidget):
                           + (" One card per turn." if s.settings.draw_mode == "single" else ""))
         can_draw = s.deck.left > 0
         self.draw_button.setText(f"Draw a spare part \u2014 third red 3: {odds.percent(risk)}")
-        self.draw_button.setStyleSheet("QPushButton { color: #8a1c1c; font-weight: 600; }" if risk else "")
+        looks.sheet(self.draw_button, "QPushButton { color: {danger}; font-weight: 600; }" if risk else "")
         self.draw_button.setEnabled(can_draw)
         for v, b in self.table_cards.items():
             b.setEnabled(can_draw and s.deck.draw_pile[v] > 0)
@@ -158,7 +159,7 @@ class MovePage(QWidget):
     def _toggle(text, group) -> QPushButton:
         b = QPushButton(text)
         b.setCheckable(True)
-        b.setStyleSheet("QPushButton:checked { background: #ffe08a; border: 1px solid #b07d00; }")
+        looks.choice(b)
         group.addButton(b)
         return b
 

@@ -22,6 +22,7 @@ from companion.ab_die_post import odds
 from companion.ab_die_post.board import GOAL
 from companion.core.inputs import Input
 
+from .. import looks
 from ..widgets.phase_bar import PhaseBar
 from .dialogs import PostDialogs
 from .dialogs import ask_setup as _ask_setup
@@ -70,7 +71,7 @@ class PostTable(QWidget):
         self.result.setWordWrap(True)
         self.costs = QLabel("")
         self.costs.setWordWrap(True)
-        self.costs.setStyleSheet("color: #444;")
+        looks.tone(self.costs, "muted")
         left = QWidget()
         ll = QVBoxLayout(left)
         ll.setContentsMargins(0, 0, 0, 0)

@@ -7,7 +7,7 @@ from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QWidget
 
-from .models import PLANE_COLOURS
+from ..palette import PLANE_COLOURS, colour
 
 
 class ScoreTrack(QWidget):
@@ -35,8 +35,8 @@ class ScoreTrack(QWidget):
         for i in range(spaces):
             rect = QRectF(1 + i * cell, top, cell, h)
             past = i >= self.target
-            p.setPen(QPen(QColor("#b8ad92"), 1))
-            p.setBrush(QColor("#f7e3b5" if past else ("#efe9da" if i % 5 else "#e2d9c2")))
+            p.setPen(QPen(colour("track.edge"), 1))
+            p.setBrush(colour("track.past" if past else ("track.free" if i % 5 else "track.zone")))
             p.drawRect(rect)
         # markers: players on the same space stack side by side
         on_space: dict[int, list[int]] = {}
@@ -47,15 +47,15 @@ class ScoreTrack(QWidget):
             for k, idx in enumerate(idxs):
                 x = 1 + n * cell + cell / 2 + (k - (len(idxs) - 1) / 2) * size * 0.7 - size / 2
                 y = top + (h - size) / 2 + (k % 2) * size * 0.3
-                p.setPen(QPen(QColor("#222222"), 1))
+                p.setPen(QPen(colour("piece.edge"), 1))
                 p.setBrush(QColor(PLANE_COLOURS[idx % len(PLANE_COLOURS)]))
                 p.drawEllipse(QRectF(x, y, size, size))
-        p.setPen(QColor("#555555"))
+        p.setPen(colour("muted"))
         for i in range(0, spaces, 5):
             if abs(i - self.target) < 3:
                 continue  # the target's own label says it
             p.drawText(QRectF(1 + i * cell, h, cell * 3, 16), Qt.AlignmentFlag.AlignLeft, str(i))
-        p.setPen(QColor("#8a5a00"))
+        p.setPen(colour("track.note"))
         p.drawText(QRectF(1 + self.target * cell - 60, h, cell + 60, 16), Qt.AlignmentFlag.AlignRight,
                    f"{self.target} wins")
         p.end()

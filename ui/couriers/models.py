@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush
 
 from companion.couriers import headquarters, riders
 
+from ..palette import colour
 from ..widgets.row_model import RowTableModel
 
 IdRole = Qt.ItemDataRole.UserRole + 1
 
-STATUS_COLOURS = {"delivered": "#2e7d32", "lost": "#8a1c1c", "captured": "#8a1c1c",
-                  "searching": "#9a5b00", "located": "#1f5fa8"}
+STATUS_COLOURS = {s: f"status.{s}" for s in ("delivered", "lost", "captured", "searching", "located")}
 
 
 class _RosterModel(RowTableModel):
@@ -86,5 +86,5 @@ class CourierModel(_RosterModel):
 
     def colour(self, c, col):
         if col == 2 and c.status in STATUS_COLOURS:
-            return QBrush(QColor(STATUS_COLOURS[c.status]))
+            return QBrush(colour(STATUS_COLOURS[c.status]))
         return None

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from .. import looks
 from .models import CheckTable, Row
 from .odds_bar import OddsBar
 
@@ -51,8 +52,7 @@ class BattlePanel(QWidget):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.town: str | None = None
-        self.title = QLabel("No battle now")
-        self.title.setStyleSheet("font-size: 15px; font-weight: 600;")
+        self.title = looks.text_size(QLabel("No battle now"), "heading")
         self.title.setWordWrap(True)
         self.model = CheckTable(("Unit", "Side", "Hits on"), self)
         self.view = _table(self.model)
@@ -61,7 +61,7 @@ class BattlePanel(QWidget):
         self.bar = OddsBar()
         self.legend = QLabel()
         self.legend.setWordWrap(True)
-        self.legend.setStyleSheet("color: #444;")
+        looks.tone(self.legend, "muted")
         self.fight_button = QPushButton("Fight")
         self.resolve_button = QPushButton("Resolve with the app's dice")
         self.resolve_button.setToolTip("Roll every die of the battle until a side must choose; "
@@ -74,11 +74,11 @@ class BattlePanel(QWidget):
         self.card_buttons = {s: QPushButton(f"{s.capitalize()}: play a card\u2026") for s in self.choose_buttons}
         self.pause = QLabel()
         self.pause.setWordWrap(True)
-        self.pause.setStyleSheet("background: #fff4d6; border: 1px solid #e0b84a; border-radius: 4px; padding: 4px;")
+        looks.panel(self.pause, "notice")
         self.pause.hide()
         self.result = QLabel()
         self.result.setWordWrap(True)
-        self.result.setStyleSheet("color: #2b2418; font-weight: 600;")
+        self.result.setStyleSheet("font-weight: 600;")
 
         lay = QVBoxLayout(self)
         lay.addWidget(self.title)
@@ -126,7 +126,8 @@ class BattlePanel(QWidget):
         for w in (self.bar, self.legend, self.notes, self.view):
             w.setVisible(has)
         self.choose = dict(choose)
-        self.title.setStyleSheet("font-size: 15px; font-weight: 600;" if has else "color: #555;")
+        looks.text_size(self.title, "heading" if has else None)
+        looks.tone(self.title, None if has else "muted")
         if not has:
             self.title.setText("No battle now. Battles are fought in the Fight phase, in every town "
                                "where both sides (or Holnists and Militia) stand.")

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from .. import looks
 from ..widgets.hand_panel import CardItem, HandPanel
 
 SUIT = {"H": "\u2665", "D": "\u2666", "C": "\u2663", "S": "\u2660"}
@@ -34,7 +35,7 @@ class DrawPrompt(QFrame):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.setObjectName("drawPrompt")
-        self.setStyleSheet("#drawPrompt { background: #eef4fb; border: 1px solid #9bb8d8; border-radius: 5px; }")
+        looks.panel(self, "info")
         self.text = QLabel()
         self.text.setWordWrap(True)
         self.text.setStyleSheet("font-weight: 600;")
@@ -95,7 +96,7 @@ class CardsPanel(QWidget):
         self.hands = {side: HandPanel("Cards", columns=2) for side in ("postmen", "holnists")}
         self.help = QLabel(self.HELP)
         self.help.setWordWrap(True)
-        self.help.setStyleSheet("color: #555;")
+        looks.tone(self.help, "muted")
         lay = QVBoxLayout(self)
         lay.addWidget(self.draw)
         for side, hand in self.hands.items():
@@ -110,16 +111,16 @@ class CardsPanel(QWidget):
         for c in cards:
             if discard:
                 items.append(CardItem(c.id, card_label(c.id, c.name), True,
-                                      f"{c.name}: {c.text}.\nClick to discard it (hand limit).", "#777"))
+                                      f"{c.name}: {c.text}.\nClick to discard it (hand limit).", "card.edge"))
                 continue
             tip = f"{card_label(c.id, c.name)}: {c.text}."
             tip += "\nPlayable now." if c.playable else f"\nNot now: {c.why_not}."
             if extra_tip and c.id in extra_tip:
                 tip += "\n" + extra_tip[c.id]
-            colour = "#b3261e" if c.id[-1] in "HD" else "#222"
+            colour = "card.ink.red" if c.id[-1] in "HD" else "card.ink"
             items.append(CardItem(c.id, card_label(c.id, c.name), c.playable, tip, colour))
         owner = {"postmen": "Postmen", "holnists": "Holnists"}[side]  # short: the cover fits 1280 wide
-        self.hands[side].set_hand(owner, items, "#1f4fa3" if side == "postmen" else "#7a1c1c")
+        self.hands[side].set_hand(owner, items, f"side.{side}")
         self.hands[side].heading.setText(self.hands[side].heading.text() + (
             " \u2014 over the limit: click cards to discard" if discard else ""))
         self.hands[side].setToolTip(f"{deck_left} card(s) left to draw")

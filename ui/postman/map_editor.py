@@ -8,7 +8,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 from PySide6.QtCore import QPointF, Qt, QTimer, Signal
-from PySide6.QtGui import QBrush, QColor, QPainter, QPen
+from PySide6.QtGui import QBrush, QPainter, QPen
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -32,6 +32,8 @@ from companion.core.violations import PosthornError
 from companion.postman.board import SIZES, TERRAIN
 from companion.postman.map_draft import MapDraft, open_map
 
+from .. import looks
+from ..palette import colour
 from . import layout
 
 R = {"small": 7, "medium": 9, "large": 12}
@@ -45,7 +47,7 @@ class Canvas(QGraphicsView):
         self.setScene(QGraphicsScene(self))
         self.scene().setSceneRect(0, 0, 1000, 700)
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
-        self.setBackgroundBrush(QBrush(QColor("#efe8d6")))
+        self.setBackgroundBrush(QBrush(colour("map.paper")))
         self.setMinimumSize(420, 320)
 
     def fit(self) -> None:
@@ -68,19 +70,19 @@ class Canvas(QGraphicsView):
         sc = self.scene()
         sc.clear()
         pos = {t["id"]: (t["x"], t["y"]) for t in draft.towns}
-        road = QPen(QColor("#9c8760"), 3)
+        road = QPen(colour("map.road"), 3)
         for a, b in draft.roads:
             if a in pos and b in pos:
                 sc.addLine(*pos[a], *pos[b], road)
         for t in draft.towns:
             r = R[t["size"]]
             x, y = t["x"], t["y"]
-            fill = "#cfe0ff" if t["id"] == draft.post_town else "#f4c7c3" if t["id"] == draft.base_camp else "#fffaf0"
-            pen = QPen(QColor("#f2b705") if t["id"] in (selected, road_from) else QColor("#3b3325"),
+            fill = "map.post" if t["id"] == draft.post_town else "map.camp" if t["id"] == draft.base_camp else "map.town"
+            pen = QPen(colour("map.selected" if t["id"] in (selected, road_from) else "map.town.border"),
                        3 if t["id"] in (selected, road_from) else 1.4)
             if t["edge"]:
                 pen.setStyle(Qt.PenStyle.DashLine)
-            item = sc.addEllipse(x - r, y - r, 2 * r, 2 * r, pen, QBrush(QColor(fill)))
+            item = sc.addEllipse(x - r, y - r, 2 * r, 2 * r, pen, QBrush(colour(fill)))
             item.setData(0, t["id"])
             item.setZValue(2)
             marks = "".join(g for tag, g in (("forest", "\u2663"), ("water", "\u2248"), ("mountains", "\u25b2"))
@@ -121,7 +123,7 @@ class MapEditor(QDialog):
                                       "drawing only: roads and distances do not change)")
         tools.addWidget(self.spread_button)
         self.help = QLabel()
-        self.help.setStyleSheet("color: #555;")
+        looks.tone(self.help, "muted")
 
         self.map_name = QLineEdit(self.draft.name)
         self.town_box = QGroupBox("Town")
@@ -268,10 +270,10 @@ class MapEditor(QDialog):
         roads = len(self.draft.roads)
         head = f"{len(self.draft.towns)} towns, {roads} roads. "
         if found:
-            self.problems.setStyleSheet("color: #8a1c1c;")
+            looks.tone(self.problems, "danger")
             self.problems.setText(head + "Not playable yet:\n" + "\n".join(f"\u2022 {p}" for p in found))
         else:
-            self.problems.setStyleSheet("color: #1e5e2f;")
+            looks.tone(self.problems, "success")
             self.problems.setText(head + "Every check passes: this map can be played.")
         self.use_button.setEnabled(not found)
 

@@ -13,18 +13,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QBrush, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsScene, QGraphicsView
 
+from ..looks import LOOKS
+from ..palette import colour
 from .layout import positions
 
-SIDE_COLOURS = {"postmen": QColor("#1f4fa3"), "holnists": QColor("#7a1c1c")}
 RADIUS = {"small": 5.5, "medium": 7.5, "large": 10.0}
-TERRAIN_MARKS = (("forest", "\u2663", "#2e7d32"), ("water", "\u2248", "#1f6fb5"), ("mountains", "\u25b2", "#7b5a3a"))
+TERRAIN_MARKS = (("forest", "\u2663", "terrain.forest"), ("water", "\u2248", "terrain.water"),
+                 ("mountains", "\u25b2", "terrain.mountains"))
 STAR = "\u2605"
 #: where a town's stack counters may sit, in the order they are tried
 COUNTER_SPOTS = ("ne", "e", "nw", "w", "n")
-MARKS = {"reach": "#2e9d4a", "target": "#8e24aa", "retreat": "#d98a00", "battle": "#c62828", "flag": "#9e9e9e"}
+MARKS = {m: f"mark.{m}" for m in ("reach", "target", "retreat", "battle", "flag")}  # palette names
 
 
 @dataclass
@@ -54,7 +56,7 @@ class TownItem(QGraphicsItem):
         self._fonts()
 
     def _fonts(self) -> None:
-        base = QApplication.font().pointSizeF()
+        base = LOOKS.base_points or QApplication.font().pointSizeF()  # scale_ carries the text size
         self.font = QFont()
         self.font.setPointSizeF(base * 0.85 * self.scale_)
         self.font.setBold(self.town.size == "large")
@@ -140,66 +142,67 @@ class TownItem(QGraphicsItem):
         r, k, look = self.r, self.scale_, self.look
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         if look.mark:
-            p.setPen(QPen(QColor(MARKS[look.mark]), 4 * k))
+            p.setPen(QPen(colour(MARKS[look.mark]), 4 * k))
             p.setBrush(Qt.BrushStyle.NoBrush)
             p.drawEllipse(QPointF(0, 0), r + 5 * k, r + 5 * k)
         if look.selected:
-            p.setPen(QPen(QColor("#f2b705"), 3.5 * k))
+            p.setPen(QPen(colour("map.selected"), 3.5 * k))
             p.drawEllipse(QPointF(0, 0), r + 2.5 * k, r + 2.5 * k)
-        fill = {"post": "#cfe0ff", "camp": "#f4c7c3"}.get(self.role, "#fffaf0")
-        pen = QPen(QColor("#3b3325"), 1.4 * k)
+        fill = {"post": "map.post", "camp": "map.camp"}.get(self.role, "map.town")
+        pen = QPen(colour("map.town.border"), 1.4 * k)
         if self.town.edge:
             pen.setStyle(Qt.PenStyle.DashLine)
         if look.battle:
-            pen = QPen(QColor(MARKS["battle"]), 2.6 * k)
+            pen = QPen(colour(MARKS["battle"]), 2.6 * k)
         p.setPen(pen)
-        p.setBrush(QBrush(QColor(fill)))
+        p.setBrush(QBrush(colour(fill)))
         p.drawEllipse(QPointF(0, 0), r, r)
         p.setFont(self.small)
         if self.role:
-            p.setPen(QColor("#1f4fa3" if self.role == "post" else "#7a1c1c"))
+            p.setPen(colour("side.postmen" if self.role == "post" else "side.holnists"))
             p.drawText(QRectF(-r, -r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter,
                        "\u2709" if self.role == "post" else "\u2691")
         self._terrain(p, r, k)
         self._counters(p, r, k)
-        halo = QColor("#efe8d6")
+        halo = colour("map.halo")
         halo.setAlpha(215)
         p.setPen(Qt.PenStyle.NoPen)
         p.setBrush(halo)  # names and notes stay readable over roads and a neighbour's marks
         p.drawRoundedRect(self.name_rect(), 3 * k, 3 * k)
         p.setFont(self.font)
-        p.setPen(QColor("#231d12"))
+        p.setPen(colour("map.ink"))
         p.drawText(self.name_rect(), Qt.AlignmentFlag.AlignHCenter, self.town.name)
         if look.note:
             p.setPen(Qt.PenStyle.NoPen)
             p.setBrush(halo)
             p.drawRoundedRect(self.note_rect(), 3 * k, 3 * k)
             p.setFont(self.small)
-            p.setPen(QColor(MARKS.get(look.mark or "reach", "#2e9d4a")).darker(130))
+            note = colour(MARKS.get(look.mark or "reach", MARKS["reach"]))
+            p.setPen(note.darker(130) if LOOKS.scheme == "light" else note.lighter(115))
             p.drawText(self.note_rect(), Qt.AlignmentFlag.AlignCenter, look.note)
 
     def _terrain(self, p: QPainter, r: float, k: float) -> None:
         x = -r - 2 * k
-        for tag, glyph, colour in TERRAIN_MARKS:
+        for tag, glyph, tone in TERRAIN_MARKS:
             if tag in self.town.terrain:
-                p.setPen(QColor(colour))
+                p.setPen(colour(tone))
                 p.drawText(QRectF(x - 11 * k, -r - 14 * k, 12 * k, 13 * k), Qt.AlignmentFlag.AlignCenter, glyph)
                 x -= 10 * k
 
     def _counters(self, p: QPainter, r: float, k: float) -> None:
         look = self.look
         for (side, text), box in zip(self._counter_texts(), self.counter_boxes(), strict=True):
-            p.setPen(QPen(QColor("#111"), 0.8 * k))
-            p.setBrush(SIDE_COLOURS[side])
+            p.setPen(QPen(colour("map.outline"), 0.8 * k))
+            p.setBrush(colour(f"piece.{side}"))
             p.drawRoundedRect(box, 3 * k, 3 * k)
-            p.setPen(QColor("#ffd54a") if side in look.leaders else QColor("white"))
+            p.setPen(colour("map.leader" if side in look.leaders else "piece.text"))
             p.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
         if look.militia:
             box = QRectF(-r - 12 * k, r - 7 * k, 11 * k, 11 * k)
-            p.setPen(QPen(QColor("#444"), 0.8 * k))
-            p.setBrush(QColor("#d9d2c0"))
+            p.setPen(QPen(colour("map.town.border"), 0.8 * k))
+            p.setBrush(colour("map.counter"))
             p.drawEllipse(box)
-            p.setPen(QColor("#222"))
+            p.setPen(colour("map.counter.text"))
             p.drawText(box, Qt.AlignmentFlag.AlignCenter, str(look.militia))
 
 
@@ -212,14 +215,12 @@ class MapView(QGraphicsView):
     def __init__(self, board, parent=None):
         super().__init__(parent)
         self.board = board
-        self.large = False
         self.setScene(QGraphicsScene(self))
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
         self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
-        self.setBackgroundBrush(QBrush(QColor("#efe8d6")))
         self.setMinimumSize(300, 240)
         self.pos = positions(board)
         self.town_items: dict[str, TownItem] = {}
@@ -228,13 +229,14 @@ class MapView(QGraphicsView):
         self._press_at = None
         self._drag_line = None
         self._fitted = True
-        self._font_base = QApplication.font().pointSizeF()
+        self._built_for = self._looks_now()
         self._build()
 
     # -- drawing ---------------------------------------------------------------------------------
     def _build(self) -> None:
         sc = self.scene()
         sc.clear()
+        self.setBackgroundBrush(QBrush(colour("map.paper")))
         self._drag_line = None  # cleared with the scene: a drag in progress becomes a click
         self.town_items = {}
         self._overlay = []
@@ -242,12 +244,12 @@ class MapView(QGraphicsView):
         ys = [p[1] for p in self.pos.values()]
         self.bounds = QRectF(min(xs) - 60, min(ys) - 50, max(xs) - min(xs) + 120, max(ys) - min(ys) + 100)
         sc.setSceneRect(self.bounds.adjusted(-400, -400, 400, 400))
-        road = QPen(QColor("#9c8760"), 2.4)
+        road = QPen(colour("map.road"), 2.4)
         road.setCosmetic(True)
         for a, b in self.board.graph.edges():
             (ax, ay), (bx, by) = self.pos[a], self.pos[b]
             sc.addLine(ax, ay, bx, by, road).setZValue(1)
-        k = 1.45 if self.large else 1.0
+        k = LOOKS.scale  # markers and names grow with the window's text size
         for tid, town in self.board.towns.items():
             role = "post" if tid == self.board.post_town else "camp" if tid == self.board.base_camp else ""
             item = TownItem(town, role, k)
@@ -255,21 +257,13 @@ class MapView(QGraphicsView):
             sc.addItem(item)
             self.town_items[tid] = item
 
-    def set_large(self, on: bool) -> None:
-        """Large type: bigger markers, counters and names for reading across the table."""
-        if on == self.large:
-            return
-        looks = {t: i.look for t, i in self.town_items.items()}
-        tips = {t: i.toolTip() for t, i in self.town_items.items()}
-        self.large = on
-        self._build()
-        for t, item in self.town_items.items():
-            item.set_look(looks[t])
-            item.setToolTip(tips[t])
+    @staticmethod
+    def _looks_now() -> tuple:
+        return LOOKS.scale, LOOKS.scheme
 
     def set_looks(self, looks: dict[str, TownLook], tips: dict[str, str]) -> None:
-        if QApplication.font().pointSizeF() != self._font_base:  # the window's large type changed
-            self._font_base = QApplication.font().pointSizeF()
+        if self._looks_now() != self._built_for:  # the window's text size or colours changed
+            self._built_for = self._looks_now()
             self._build()
         for tid, item in self.town_items.items():
             item.set_look(looks.get(tid, TownLook()))
@@ -314,7 +308,9 @@ class MapView(QGraphicsView):
         self._overlay = []
         if not start or not path:
             return
-        pen = QPen(QColor(46, 157, 74, 170), 7)
+        path_colour = colour(MARKS["reach"])
+        path_colour.setAlpha(170)
+        pen = QPen(path_colour, 7)
         pen.setCosmetic(True)
         pen.setCapStyle(Qt.PenCapStyle.RoundCap)
         towns = [start, *path]
@@ -416,7 +412,7 @@ class MapView(QGraphicsView):
             self.town_hovered.emit(self.town_at(point) or "")
 
     def _start_drag(self) -> None:
-        pen = QPen(QColor("#2b2418"), 2.5, Qt.PenStyle.DashLine)
+        pen = QPen(colour("map.route"), 2.5, Qt.PenStyle.DashLine)
         pen.setCosmetic(True)
         self._drag_line = self.scene().addLine(0, 0, 0, 0, pen)
         self._drag_line.setZValue(5)

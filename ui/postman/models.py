@@ -6,12 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush
 
+from ..palette import colour
 from ..widgets.row_model import RowTableModel
 
 IdRole = Qt.ItemDataRole.UserRole + 1
-SIDE_TEXT = {"postmen": "#1f4fa3", "holnists": "#7a1c1c"}
+SIDE_TEXT = {"postmen": "side.postmen", "holnists": "side.holnists"}
 
 
 @dataclass(frozen=True)
@@ -84,7 +85,7 @@ class CheckTable(RowTableModel):
         if role == Qt.ItemDataRole.CheckStateRole and index.column() == 0 and row.checkable:
             return Qt.CheckState.Checked if self.ticks[index.row()] else Qt.CheckState.Unchecked
         if role == Qt.ItemDataRole.ForegroundRole and index.column() == 0:
-            return QBrush(QColor(SIDE_TEXT.get(row.side, "#333")))
+            return QBrush(colour(SIDE_TEXT.get(row.side, "text")))
         return None
 
     def setData(self, index, value, role=Qt.ItemDataRole.EditRole):

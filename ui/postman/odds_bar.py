@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QPainter
+from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-PARTS = (("win", "Postmen win", "#2e7d32"), ("retreat", "Postmen retreat", "#c9a227"),
-         ("surrender", "Postmen surrender", "#d9822b"), ("lose", "Postmen lose", "#b3261e"),
-         ("no_battle", "no battle", "#9e9e9e"))
+from ..palette import colour
+
+#: (outcome, words, palette colour of its part of the bar)
+PARTS = (("win", "Postmen win", "odds.win"), ("retreat", "Postmen retreat", "odds.retreat"),
+         ("surrender", "Postmen surrender", "odds.surrender"), ("lose", "Postmen lose", "odds.lose"),
+         ("no_battle", "no battle", "odds.none"))
+#: the parts light enough to need dark figures
+LIGHT_PARTS = ("odds.retreat", "odds.surrender", "odds.none")
 
 
 class OddsBar(QWidget):
@@ -41,18 +46,18 @@ class OddsBar(QWidget):
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         w, h = self.width(), self.height()
         if not self.odds:
-            p.setPen(QColor("#888"))
+            p.setPen(colour("muted"))
             p.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, "no odds now")
             return
         x = 0.0
-        for key, _label, colour in PARTS:
+        for key, _label, part in PARTS:
             share = self.odds.get(key, 0.0)
             if share <= 0:
                 continue
             width = share * w
             rect = QRectF(x, 0, width, h)
-            p.fillRect(rect, QColor(colour))
+            p.fillRect(rect, colour(part))
             if width > 34:
-                p.setPen(QColor("white"))
+                p.setPen(colour("odds.text.dark" if part in LIGHT_PARTS else "odds.text"))
                 p.drawText(rect, Qt.AlignmentFlag.AlignCenter, f"{share * 100:.0f}%")
             x += width

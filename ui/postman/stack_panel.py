@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from .. import looks
 from .models import CheckTable, Row
 
 
@@ -29,8 +30,8 @@ class OfferBox(QGroupBox):
 
     def __init__(self, parent=None):
         super().__init__("Retreat?", parent)
-        self.setStyleSheet("QGroupBox { font-weight: 600; border: 2px solid #d98a00; border-radius: 5px;"
-                           " margin-top: 8px; padding-top: 6px; }")
+        looks.sheet(self, "QGroupBox { font-weight: 600; border: 2px solid {mark.retreat}; border-radius: 5px;"
+                    " margin-top: 8px; padding-top: 6px; }")
         self.grid = QGridLayout(self)
         self.rows: list = []
         self.stay_button = QPushButton("Stay (the rest stay and fight)")
@@ -69,11 +70,10 @@ class StackPanel(QWidget):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.town: str | None = None
-        self.title = QLabel("Click a town on the map")
-        self.title.setStyleSheet("font-size: 15px; font-weight: 600;")
+        self.title = looks.text_size(QLabel("Click a town on the map"), "heading")
         self.about = QLabel()
         self.about.setWordWrap(True)
-        self.about.setStyleSheet("color: #444;")
+        looks.tone(self.about, "muted")
         self.model = CheckTable(("Unit", "Move", "Fight", "Sneak", "Now"), self)
         self.view = QTableView()
         self.view.setModel(self.model)
@@ -91,7 +91,7 @@ class StackPanel(QWidget):
         self.hint.setWordWrap(True)
         self.route = QLabel()
         self.route.setWordWrap(True)
-        self.route.setStyleSheet("color: #1e5e2f;")
+        looks.tone(self.route, "success")
         self.offer = OfferBox()
         self.offer.hide()
         buttons = QHBoxLayout()

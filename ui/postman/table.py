@@ -19,6 +19,8 @@ from PySide6.QtWidgets import (
 from companion.core.inputs import Input
 from companion.postman import table_queries as q
 
+from .. import looks
+from ..palette import rgb
 from ..widgets.phase_bar import PhaseBar
 from .battle_panel import BattlePanel
 from .cards_panel import CardsPanel
@@ -63,7 +65,7 @@ class PostmanTable(QWidget, Flows):
         self.phase.layout().insertWidget(1, self.table_dice)
         self.summary = QLabel()
         self.summary.setWordWrap(True)
-        self.summary.setStyleSheet("background: #eef7ee; border: 1px solid #a7cfa7; border-radius: 4px; padding: 4px;")
+        looks.panel(self.summary, "good")
         self.summary.hide()
 
         # the map and its tools
@@ -71,19 +73,19 @@ class PostmanTable(QWidget, Flows):
         self.zoom_in = QPushButton("+")
         self.zoom_out = QPushButton("\u2212")
         self.fit_button = QPushButton("Whole map")
-        self.large = QCheckBox("Large type")
         for b in (self.zoom_in, self.zoom_out):
             b.setFixedWidth(34)
-        self.zoom_in.setToolTip("Zoom in (+ or the wheel)")
-        self.zoom_out.setToolTip("Zoom out (\u2212 or the wheel)")
+        self.zoom_in.setToolTip("Zoom in on the map (+ or the wheel)")
+        self.zoom_out.setToolTip("Zoom out of the map (\u2212 or the wheel)")
         self.hint = QLabel()
         self.hint.setWordWrap(True)
-        self.hint.setStyleSheet("color: #5c4400;")
+        looks.tone(self.hint, "warning")
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.setToolTip("Stop choosing a target for the card")
         self.cancel_button.hide()
         tools = QHBoxLayout()
-        for w in (self.zoom_out, self.zoom_in, self.fit_button, self.large, self.cancel_button):
+        tools.addWidget(QLabel("Zoom"))
+        for w in (self.zoom_out, self.zoom_in, self.fit_button, self.cancel_button):
             tools.addWidget(w)
         tools.addWidget(self.hint, 1)
         left = QWidget()
@@ -117,7 +119,6 @@ class PostmanTable(QWidget, Flows):
         self.zoom_out.clicked.connect(lambda: self.map.zoom(0.8))
         self.fit_button.clicked.connect(self.map.fit)
         self.cancel_button.clicked.connect(self.cancel_targeting)
-        self.large.toggled.connect(self._large)
         self.map.town_clicked.connect(self.town_clicked)
         self.map.town_hovered.connect(self._hovered)
         self.map.drag_started.connect(self.drag_started)
@@ -196,11 +197,12 @@ class PostmanTable(QWidget, Flows):
         chips = []
         for p in q.phases_of(s):
             if p == t.phase:
-                chips.append(f"<span style='background:#2b2418;color:white;padding:2px 6px;'>&nbsp;{PHASE_NAMES[p]}&nbsp;</span>")
+                chips.append(f"<span style='background:{rgb('chip')};color:{rgb('chip.text')};padding:2px 6px;'>"
+                             f"&nbsp;{PHASE_NAMES[p]}&nbsp;</span>")
             else:
-                chips.append(f"<span style='color:#8a7f6a;'>{PHASE_NAMES[p]}</span>")
+                chips.append(f"<span style='color:{rgb('chip.idle')};'>{PHASE_NAMES[p]}</span>")
         side = t.active.capitalize()
-        colour = "#1f4fa3" if t.active == "postmen" else "#7a1c1c"
+        colour = rgb(f"side.{t.active}")
         where = (f"<span style='color:{colour}'>Turn {t.turn} \u00b7 the {side}</span> &nbsp; " + " \u203a ".join(chips)
                  if t.phase != "deal" else "Dealing the opening hands")
         todo = q.todo(s, steps)
@@ -307,16 +309,6 @@ class PostmanTable(QWidget, Flows):
         start = self.selected
         self.map.show_path(start if reach else None, reach.path if reach else None)
         self.stack.route.setText(self.reach_text(town, reach) if reach else "")
-
-    def _large(self, on: bool) -> None:
-        """Large type: bigger towns and names, zoomed in on the selected town so they keep apart."""
-        self.map.set_large(on)
-        if on:
-            self.map.zoom(1.6)
-            if self.selected:
-                self.map.centerOn(*self.map.pos[self.selected])
-        else:
-            self.map.fit()
 
     def open_hand(self, side: str) -> None:
         self.tabs.setCurrentWidget(self.cards)

@@ -22,6 +22,8 @@ from PySide6.QtWidgets import (
 from companion.thurn_and_taxis import closing, officials
 from companion.thurn_and_taxis.rules import award_text, route_text
 
+from .. import looks
+
 
 class CloseDialog(QDialog):
     def __init__(self, state, parent=None):
@@ -90,7 +92,8 @@ class CloseDialog(QDialog):
                 self._limit(i)
             preview = QLabel()
             preview.setWordWrap(True)
-            preview.setStyleSheet("color: #234; margin-left: 22px;")
+            preview.setStyleSheet("margin-left: 22px;")
+            looks.tone(preview, "accent")
             self.previews.append(preview)
             grid.addWidget(preview, row, 0, 1, 2)
             lay.addWidget(box)

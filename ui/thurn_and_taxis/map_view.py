@@ -7,7 +7,9 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView
 
-PLAYER_COLOURS = {"red": "#d62828", "yellow": "#e0a800", "blue": "#1d4ed8", "green": "#2a9d3f"}
+from .. import palette
+from ..palette import PLAYER_COLOURS, colour
+
 CITY_R = 9.0
 HOUSE = 8.5
 #: where the houses of seats 0-3 sit around a city
@@ -27,7 +29,6 @@ class MapView(QGraphicsView):
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setBackgroundBrush(QBrush(QColor("#f4efe1")))
         self.setMinimumSize(360, 250)
         self._dynamic: list = []
         self.city_items: dict = {}
@@ -35,26 +36,27 @@ class MapView(QGraphicsView):
 
     def _draw_board(self) -> None:
         sc, b = self.scene(), self.board
+        self._drawn_in = palette.scheme()
+        self.setBackgroundBrush(QBrush(colour("tt.paper")))
         xs = [c.x for c in b.cities.values()]
         ys = [c.y for c in b.cities.values()]
         # room above the cities for the province legend
         self.bounds = QRectF(min(xs) - 60, min(ys) - 70, max(xs) - min(xs) + 120, max(ys) - min(ys) + 110)
         sc.setSceneRect(self.bounds)
-        road = QPen(QColor("#8d7b5a"), 2.2)
+        road = QPen(colour("tt.road"), 2.2)
         for a, c in b.roads:
             ca, cc = b.cities[a], b.cities[c]
             sc.addLine(ca.x, ca.y, cc.x, cc.y, road)
         font = QFont()
         font.setPointSizeF(7.5)
         for c in b.cities.values():
-            colour = QColor(b.provinces[c.province].colour)
             item = sc.addEllipse(c.x - CITY_R, c.y - CITY_R, 2 * CITY_R, 2 * CITY_R,
-                                 QPen(QColor("#3b3325"), 1.2), QBrush(colour))
+                                 QPen(colour("tt.city.border"), 1.2), QBrush(QColor(b.provinces[c.province].colour)))
             item.setZValue(2)
             item.setToolTip(f"{c.name} ({b.provinces[c.province].name})")
             self.city_items[c.id] = item
             label = sc.addSimpleText(c.name, font)
-            label.setBrush(QBrush(QColor("#2b2418")))
+            label.setBrush(QBrush(colour("tt.ink")))
             w = label.boundingRect().width()
             label.setPos(c.x - w / 2, c.y + CITY_R + HOUSE + 1)
             label.setZValue(3)
@@ -68,6 +70,7 @@ class MapView(QGraphicsView):
             px, py = x + col * 100, y + row * 13
             sc.addRect(px, py + 1, 8, 8, QPen(Qt.PenStyle.NoPen), QBrush(QColor(p.colour)))
             t = sc.addSimpleText(p.name, font)
+            t.setBrush(QBrush(colour("tt.ink")))
             t.setPos(px + 11, py - 1)
 
     def set_state(self, s) -> None:
@@ -75,10 +78,14 @@ class MapView(QGraphicsView):
         for item in self._dynamic:
             sc.removeItem(item)
         self._dynamic = []
+        if self._drawn_in != palette.scheme():  # the window's colours changed
+            sc.clear()
+            self.city_items = {}
+            self._draw_board()
         b = self.board
         for seat, p in enumerate(s.players):
             dx, dy = HOUSE_AT[seat % len(HOUSE_AT)]
-            brush, pen = QBrush(player_colour(p.colour)), QPen(QColor("#1a1a1a"), 0.8)
+            brush, pen = QBrush(player_colour(p.colour)), QPen(colour("tt.piece.edge"), 0.8)
             for city in p.houses:
                 c = b.cities[city]
                 r = sc.addRect(c.x + dx, c.y + dy, HOUSE, HOUSE, pen, brush)
@@ -90,15 +97,15 @@ class MapView(QGraphicsView):
 
     def _route(self, p) -> None:
         sc, b = self.scene(), self.board
-        colour = player_colour(p.colour)
-        pen = QPen(colour, 5)
+        route_colour = player_colour(p.colour)
+        pen = QPen(route_colour, 5)
         pen.setCapStyle(Qt.PenCapStyle.RoundCap)
         for a, c in zip(p.route, p.route[1:], strict=False):
             ca, cc = b.cities[a], b.cities[c]
             line = sc.addLine(ca.x, ca.y, cc.x, cc.y, pen)
             line.setZValue(1)
             self._dynamic.append(line)
-        ring = QPen(colour, 3)
+        ring = QPen(route_colour, 3)
         for i, city in enumerate(p.route):
             c = b.cities[city]
             end = i in (0, len(p.route) - 1)

@@ -32,6 +32,8 @@ from companion.thurn_and_taxis.board import OFFICIALS
 from companion.thurn_and_taxis.rules import route_text
 from companion.thurn_and_taxis.scoring import ranking, score
 
+from .. import looks
+from ..palette import PLAYER_COLOURS
 from ..widgets.hand_panel import CardItem, HandPanel
 from ..widgets.phase_bar import PhaseBar
 from .close_dialog import CloseDialog
@@ -283,8 +285,8 @@ class ThurnTable(QWidget):
         for btn, card in zip(self.display_buttons, s.display, strict=True):
             btn.setText(b.name(card) if card else "\u2013")
             btn.setEnabled(card is not None and may_take)
-            edge = b.provinces[b.cities[card].province].colour if card else "#ccc"
-            btn.setStyleSheet(f"QPushButton {{ border-left: 7px solid {edge}; }}")
+            edge = b.provinces[b.cities[card].province].colour if card else "{tt.no.card}"
+            looks.sheet(btn, f"QPushButton {{ border-left: 7px solid {edge}; }}")
             btn.setToolTip(f"{b.name(card)} ({b.provinces[b.cities[card].province].name})" if card else "")
         request = self.table.session.pending_draw()
         refill = s.refill_due()
@@ -306,7 +308,7 @@ class ThurnTable(QWidget):
             bad = officials.why_not(s, oid) if not s.over else None
             btn.setEnabled(not s.over and bad is None)
             used = s.turn.official == oid
-            btn.setStyleSheet("QPushButton { font-weight: 600; color: #1d4ed8; }" if used else "")
+            looks.sheet(btn, "QPushButton { font-weight: 600; color: {accent}; }" if used else "")
 
     def _refresh_route(self, s):
         p = s.active
@@ -327,4 +329,5 @@ class ThurnTable(QWidget):
             tip = "Click to discard it" if t.cut_due else (bad.reason if bad else "Fits: click to play it")
             items.append(CardItem(card, b.name(card), lit, tip,
                                   b.provinces[b.cities[card].province].colour))
-        self.hand.set_hand(None if s.over else p.name, items, player_colour(p.colour).name())
+        accent = f"player.{p.colour}" if p.colour in PLAYER_COLOURS else player_colour(p.colour).name()
+        self.hand.set_hand(None if s.over else p.name, items, accent)

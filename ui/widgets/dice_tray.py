@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from companion.core.dice import Dice, RollRequest
 from companion.core.roll_targets import die_targets, roll_line
 
+from .. import looks
 from .roll_chart import RollChart
 
 FACES = "\u2680\u2681\u2682\u2683\u2684\u2685"
@@ -56,7 +57,7 @@ class DiceTray(QWidget):
         self.detail.setWordWrap(True)
         self.faces = QLabel("")
         self.faces.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.faces.setStyleSheet("font-size: 40px;")
+        looks.text_size(self.faces, "dice")
         self.faces.setWordWrap(True)
         self.roll_button = QPushButton("Roll dice")
         self.roll_button.setToolTip("The app rolls (Ctrl+R)")
@@ -114,10 +115,10 @@ class DiceTray(QWidget):
         the tray never grows wider than its dock."""
         values = [v for v in values if isinstance(v, int)]
         if len(values) <= MAX_FACES:
-            self.faces.setStyleSheet("font-size: 40px;")
+            looks.text_size(self.faces, "dice")
             self.faces.setText(" ".join(FACES[v - 1] if 1 <= v <= 6 else str(v) for v in values))
             return
-        self.faces.setStyleSheet("font-size: 18px;")
+        looks.text_size(self.faces, "title")
         counts = [(face, values.count(face)) for face in range(1, 7) if values.count(face)]
         self.faces.setText(f"{len(values)} dice:  " + "   ".join(f"{FACES[f - 1]}\u00d7{n}" for f, n in counts))
 

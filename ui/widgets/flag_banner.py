@@ -5,6 +5,8 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton
 
+from .. import looks
+
 
 class FlagBanner(QFrame):
     override_clicked = Signal()
@@ -17,7 +19,7 @@ class FlagBanner(QFrame):
         lay = QHBoxLayout(self)
         lay.setContentsMargins(10, 6, 10, 6)
         self.icon = QLabel("\u2691")
-        self.icon.setStyleSheet("font-size: 18px;")
+        looks.text_size(self.icon, "title")
         self.text = QLabel()
         self.text.setWordWrap(True)
         self.rule_button = QPushButton("Show rule")
@@ -50,9 +52,7 @@ class FlagBanner(QFrame):
         from PySide6.QtCore import Qt  # loaded here, not before the window's first frame
 
         self.text.setTextFormat(Qt.TextFormat.PlainText)  # a reason is never read as markup
-        colour = "#fff3cd; color: #5c4400; border: 1px solid #e0b84c" if warn else \
-            "#f8d7da; color: #6b1a21; border: 1px solid #d9534f"
-        self.setStyleSheet(f"#flagBanner {{ background: {colour}; border-radius: 4px; }}")
+        looks.panel(self, "notice" if warn else "bad")
         self.icon.setText("\u2691" if warn else "\u2716")
         self.text.setText(text)
         self.rule_button.setVisible(self._rule is not None)

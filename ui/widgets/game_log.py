@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QAbstractListModel, QModelIndex, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtGui import QBrush, QFont
 from PySide6.QtWidgets import QListView, QVBoxLayout, QWidget
+
+from .. import palette
 
 RuleRole = Qt.ItemDataRole.UserRole + 1
 
@@ -26,10 +28,16 @@ class LogModel(QAbstractListModel):
         self._journal = None
         self._seen = 0
         self._last = None
-        self._grey = QBrush(QColor("#8a8a8a"))
-        self._amber = QBrush(QColor("#9a5b00"))
+        self._brushes: dict[tuple[str, str], QBrush] = {}
         self._struck = QFont()
         self._struck.setStrikeOut(True)
+
+    def _brush(self, name: str) -> QBrush:
+        """A palette colour's brush, made once per colour set (rows repaint often)."""
+        key = (name, palette.scheme())
+        if key not in self._brushes:
+            self._brushes[key] = QBrush(palette.colour(name))
+        return self._brushes[key]
 
     def set_journal(self, journal) -> None:
         """Show ``journal``: only its new lines when it is the journal shown before, grown."""
@@ -96,9 +104,9 @@ class LogModel(QAbstractListModel):
         undone = index.row() in self._undone
         if role == Qt.ItemDataRole.ForegroundRole:
             if line.event == "undo" or undone:
-                return self._grey
+                return self._brush("muted")
             if entry.violations:
-                return self._amber
+                return self._brush("warning")
             return None
         if role == Qt.ItemDataRole.FontRole and undone:
             return self._struck

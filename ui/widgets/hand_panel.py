@@ -23,6 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from .. import looks
+
 
 @dataclass(frozen=True)
 class CardItem:
@@ -30,7 +32,7 @@ class CardItem:
     label: str
     lit: bool = True
     tooltip: str = ""
-    colour: str | None = None  # an accent for the card's edge, e.g. its suit or province
+    colour: str | None = None  # the card's edge, e.g. its suit or province: a palette name or "#rrggbb"
 
 
 class HandPanel(QFrame):
@@ -47,9 +49,8 @@ class HandPanel(QFrame):
 
         self.cover_button = QPushButton()
         self.cover_button.setObjectName("handCover")
-        self.cover_button.setStyleSheet(
-            "#handCover { background: #34495e; color: white; font-size: 14px; border-radius: 6px;"
-            " padding: 10px; }")
+        looks.sheet(self.cover_button, "#handCover { background: {cover}; color: {cover.text}; "
+                    "font-size: {size:heading}; border-radius: 6px; padding: 10px; }")
         self.cover_button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.cover_button.clicked.connect(self.reveal)
 
@@ -59,7 +60,7 @@ class HandPanel(QFrame):
         self.hide_button.setToolTip("Cover the hand before passing the laptop on")
         self.hide_button.clicked.connect(self.cover)
         self.empty = QLabel("No cards")
-        self.empty.setStyleSheet("color: #777;")
+        looks.tone(self.empty, "muted")
         self.grid = QGridLayout()
         self.grid.setSpacing(4)
         for c in range(columns):  # a lone card keeps its width instead of filling the row
@@ -103,13 +104,13 @@ class HandPanel(QFrame):
             b.setToolTip(item.tooltip)
             b.setMinimumHeight(34)
             b.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-            b.setStyleSheet(_card_style(item))
+            looks.sheet(b, _card_style(item))
             b.clicked.connect(lambda _=False, cid=item.id: self.card_clicked.emit(cid))
             self.grid.addWidget(b, i // self.columns, i % self.columns)
             self.buttons.append(b)
         self.empty.setVisible(not self.items)
         self.heading.setText(f"{owner}'s {self.title.lower()} ({len(self.items)})" if owner else self.title)
-        self.heading.setStyleSheet(f"font-weight: 600; color: {accent};" if accent else "font-weight: 600;")
+        looks.sheet(self.heading, f"font-weight: 600; color: {_ref(accent)};" if accent else "font-weight: 600;")
         self._update_cover()
 
     def reveal(self) -> None:
@@ -127,12 +128,17 @@ class HandPanel(QFrame):
         self.cover_button.setEnabled(self.owner is not None)
 
 
+def _ref(colour: str) -> str:
+    """A colour for a palette-filled style sheet: "#rrggbb" as it is, a palette name as {name}."""
+    return colour if colour.startswith("#") else "{" + colour + "}"
+
+
 def _card_style(item: CardItem) -> str:
-    edge = item.colour or "#888"
+    edge = _ref(item.colour or "card.edge")
     if item.lit:
-        return (f"QPushButton {{ font-weight: 600; background: #fffdf5; color: #222;"
+        return ("QPushButton { font-weight: 600; background: {card.face}; color: {card.ink};"
                 f" border: 2px solid {edge}; border-left: 8px solid {edge}; border-radius: 4px; }}"
-                " QPushButton:hover { background: #fff3c4; }")
-    return (f"QPushButton {{ background: #eeeeee; color: #8a8a8a; border: 1px solid #cfcfcf;"
+                " QPushButton:hover { background: {chosen}; color: {chosen.text}; }")
+    return ("QPushButton { background: {card.idle}; color: {card.idle.text}; border: 1px solid {border};"
             f" border-left: 8px solid {edge}; border-radius: 4px; }}")
 

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtGui import QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from companion.core.dice import Dice
 
-APP = QColor("#3b7dd8")
-TABLE = QColor("#d8873b")
-EXPECTED = QColor("#333333")
+from ..palette import colour
+
+APP, TABLE, EXPECTED = "chart.app", "chart.table", "chart.expected"  # palette names
 
 
 #: Rolls of more dice than this are judged die by die (attacks, militia): the chart shows faces.
@@ -77,13 +77,13 @@ class RollChart(QWidget):
         bar = slot * 0.38
         for i, t in enumerate(totals):
             x = left + i * slot
-            for j, (counts, n, colour) in enumerate(((self.app, n_app, APP), (self.table, n_table, TABLE))):
+            for j, (counts, n, fill) in enumerate(((self.app, n_app, colour(APP)), (self.table, n_table, colour(TABLE)))):
                 if n:
                     bh = plot_h * counts.get(t, 0) / n / top_share
-                    p.fillRect(QRectF(x + slot * 0.1 + j * bar, top + plot_h - bh, bar, bh), colour)
+                    p.fillRect(QRectF(x + slot * 0.1 + j * bar, top + plot_h - bh, bar, bh), fill)
             p.setPen(self.palette().text().color())
             p.drawText(QRectF(x, top + plot_h + 2, slot, fm.height()), Qt.AlignmentFlag.AlignCenter, str(t))
-        p.setPen(QPen(EXPECTED, 2))
+        p.setPen(QPen(colour(EXPECTED), 2))
         pts = [(left + (i + 0.5) * slot, top + plot_h - plot_h * expected[t] / top_share)
                for i, t in enumerate(totals)]
         for (x1, y1), (x2, y2) in zip(pts, pts[1:], strict=False):
@@ -93,7 +93,7 @@ class RollChart(QWidget):
         p.drawText(QRectF(left, 0, w - left, fm.height() + 2), Qt.AlignmentFlag.AlignLeft, legend)
         # colour the two squares of the legend
         x0 = left + fm.horizontalAdvance(f"{self.dice}   ")
-        p.fillRect(QRectF(x0, 3, fm.horizontalAdvance("\u25a0"), fm.height() - 5), APP)
+        p.fillRect(QRectF(x0, 3, fm.horizontalAdvance("\u25a0"), fm.height() - 5), colour(APP))
         x1 = x0 + fm.horizontalAdvance(f"\u25a0 app {n_app}   ")
-        p.fillRect(QRectF(x1, 3, fm.horizontalAdvance("\u25a0"), fm.height() - 5), TABLE)
+        p.fillRect(QRectF(x1, 3, fm.horizontalAdvance("\u25a0"), fm.height() - 5), colour(TABLE))
         p.end()

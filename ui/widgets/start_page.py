@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
 
 from companion.games import GAMES
 
+from .. import looks
 from ..game_screens import SCREENS
 
 
@@ -23,10 +24,9 @@ class GameCard(QFrame):
         super().__init__(parent)
         self.setObjectName("gameCard")
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.setStyleSheet("#gameCard { border: 1px solid #c8c8c8; border-radius: 6px; }")
+        looks.sheet(self, "#gameCard { border: 1px solid {border}; border-radius: 6px; }")
         lay = QVBoxLayout(self)
-        title = QLabel(info.title)
-        title.setStyleSheet("font-size: 16px; font-weight: 600;")
+        title = looks.text_size(QLabel(info.title), "title")
         blurb = QLabel(info.blurb)
         blurb.setWordWrap(True)
         lay.addWidget(title)
@@ -40,7 +40,7 @@ class GameCard(QFrame):
             coming = QLabel("Rules engine ready (posthorn replay); the table screen is coming"
                             if info.ready else "Coming in a later version")
             coming.setWordWrap(True)
-            coming.setStyleSheet("color: #777; font-style: italic;")
+            looks.tone(coming, "muted")
             lay.addWidget(coming)
 
 
@@ -53,15 +53,14 @@ class StartPage(QWidget):
         super().__init__(parent)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(40, 30, 40, 30)
-        head = QLabel("Posthorn")
-        head.setStyleSheet("font-size: 28px; font-weight: 700;")
+        head = looks.text_size(QLabel("Posthorn"), "display")
         sub = QLabel("A companion for the table: it keeps the books, rolls the dice and knows the rules.")
         sub.setWordWrap(True)
         outer.addWidget(head)
         outer.addWidget(sub)
         self.resume_box = QFrame()
         self.resume_box.setObjectName("resumeBox")
-        self.resume_box.setStyleSheet("#resumeBox { background: #eef4ff; border: 1px solid #b9cdf0; border-radius: 6px; }")
+        looks.panel(self.resume_box, "info")
         rl = QHBoxLayout(self.resume_box)
         self.resume_label = QLabel("")
         self.resume_label.setWordWrap(True)
@@ -73,7 +72,7 @@ class StartPage(QWidget):
         outer.addWidget(self.resume_box)
         self.problem = QLabel("")
         self.problem.setWordWrap(True)
-        self.problem.setStyleSheet("color: #8a1c1c;")
+        looks.tone(self.problem, "danger")
         outer.addWidget(self.problem)
         outer.addSpacing(12)
         grid = QGridLayout()

@@ -1,0 +1,140 @@
+"""Colours that follow the theme, one text scale for the whole window, table mode."""
+
+import re
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QPalette
+from PySide6.QtWidgets import QApplication
+
+from ui import palette, settings
+from ui.looks import LOOKS, TEXT_SCALES
+
+UI = Path(__file__).resolve().parents[2] / "ui"
+
+
+@pytest.mark.parametrize("scheme", palette.SCHEMES)
+def test_every_text_colour_reads_on_its_backgrounds_at_wcag_aa(scheme):
+    low = [(fg, bg, round(palette.contrast(palette.rgb(fg, scheme), palette.rgb(bg, scheme)), 2))
+           for fg, bg in palette.TEXT_PAIRS
+           if palette.contrast(palette.rgb(fg, scheme), palette.rgb(bg, scheme)) < 4.5]
+    assert low == []
+
+
+def test_contrast_is_the_wcag_ratio():
+    assert palette.contrast("#000000", "#ffffff") == pytest.approx(21.0)
+    assert palette.contrast("#777777", "#ffffff") == pytest.approx(4.48, abs=0.01)  # just under AA
+
+
+def test_no_colour_is_written_outside_the_palette():
+    literal = re.compile(r"""["']#[0-9a-fA-F]{3,8}\b|QColor\(\s*["']|QColor\(\s*\d|Qt\.GlobalColor\.(?!transparent)""")
+    found = [f"{p.relative_to(UI)}:{n}: {line.strip()}"
+             for p in sorted(UI.rglob("*.py")) if p.name != "palette.py"
+             for n, line in enumerate(p.read_text().splitlines(), 1) if literal.search(line)]
+    assert found == []
+
+
+def _pixel(widget, x=4, y=4) -> str:
+    return widget.grab().toImage().pixelColor(x, y).name()
+
+
+def test_dark_colours_give_the_phase_bar_a_dark_panel_with_light_type(desk, window):
+    window.actions_["colours:dark"].trigger()
+    bar = desk.phase
+    bar.set_phase("Turn 1 \u00b7 set-up", ["Add your commanders"], "Start the game")
+    QApplication.processEvents()
+    back = _pixel(bar, bar.width() // 2, 3)
+    text = bar.where.palette().color(QPalette.ColorRole.WindowText).name()
+    assert QColor(back).lightness() < 80, back
+    assert palette.contrast(text, back) >= 4.5
+    assert QApplication.palette().color(QPalette.ColorRole.Window).name() == palette.rgb("window", "dark")
+    window.actions_["colours:light"].trigger()
+    QApplication.processEvents()
+    back = _pixel(bar, bar.width() // 2, 3)
+    text = bar.where.palette().color(QPalette.ColorRole.WindowText).name()
+    assert QColor(back).lightness() > 200, back
+    assert palette.contrast(text, back) >= 4.5
+
+
+def test_the_colour_choice_is_remembered_in_a_private_settings_file(window, tmp_path):
+    window.actions_["colours:dark"].trigger()
+    assert settings.get("looks/colours") == "dark"
+    assert (tmp_path / "settings" / "posthorn.ini").exists()  # never the player's own settings
+    from ui.main_window import MainWindow
+
+    again = MainWindow()
+    assert again.actions_["colours:dark"].isChecked()
+    assert LOOKS.scheme == "dark"
+    again.deleteLater()
+
+
+def test_following_the_system_takes_qt_colour_scheme_hint(window, monkeypatch):
+    window.actions_["colours:system"].trigger()
+    hints = QApplication.styleHints()
+    monkeypatch.setattr(hints, "colorScheme", lambda: Qt.ColorScheme.Dark, raising=False)
+    LOOKS.system_scheme = "light"
+    LOOKS.follow_system()
+    assert LOOKS.scheme == "dark" and palette.scheme() == "dark"
+    window.actions_["colours:light"].trigger()
+    assert LOOKS.scheme == "light"
+
+
+def test_a_setting_of_the_wrong_kind_reads_as_its_default(window):
+    settings.store().setValue("looks/text_size", "enormous")
+    settings.store().setValue("looks/colours", 7)
+    assert settings.get("looks/text_size") == "normal"
+    assert settings.get("looks/colours") == "system"
+    with pytest.raises(ValueError):
+        settings.put("looks/colours", "purple")
+
+
+def test_text_size_scales_every_font_phase_bar_first(desk, window):
+    app_before = QApplication.font().pointSizeF()
+    where_before = desk.phase.where.font().pointSizeF()
+    button_before = desk.phase.button.minimumHeight()
+    window.actions_["text:larger"].trigger()
+    QApplication.processEvents()
+    assert QApplication.font().pointSizeF() == pytest.approx(app_before * TEXT_SCALES["larger"], abs=0.11)
+    assert desk.phase.where.font().pointSizeF() >= where_before * 1.6
+    assert desk.phase.where.font().pointSizeF() > QApplication.font().pointSizeF()  # still the largest
+    assert desk.phase.button.minimumHeight() > button_before
+    assert settings.get("looks/text_size") == "larger"
+    window.step_text_size(1)  # Ctrl++ at the largest stays there
+    assert LOOKS.text_size == "larger"
+    window.actions_["text_smaller"].trigger()
+    window.actions_["text_smaller"].trigger()
+    window.actions_["text_smaller"].trigger()
+    assert LOOKS.text_size == "normal"
+    assert QApplication.font().pointSizeF() == pytest.approx(app_before, abs=0.11)
+
+
+def test_there_is_one_text_size_and_the_map_has_a_zoom(window):
+    texts = [a.text().replace("&", "") for a in window.findChildren(type(window.actions_["undo"]))]
+    assert not any("Large type" in t for t in texts)
+    sizes = window.actions_["text:normal"].actionGroup().actions()
+    assert [a.text().replace("&", "") for a in sizes] == ["Normal", "Large", "Larger"]
+
+
+def test_table_mode_puts_the_log_away_and_makes_the_phase_readable_across_the_table(desk, window):
+    assert window.log_dock.isVisible()
+    normal = desk.phase.where.font().pointSizeF()
+    window.set_table_mode(True, full_screen=False)
+    QApplication.processEvents()
+    assert not window.log_dock.isVisible()
+    assert desk.phase.where.font().pointSizeF() >= 2 * normal
+    assert desk.phase.next.font().pointSizeF() >= 1.8 * QApplication.font().pointSizeF()
+    assert window.actions_["table_mode"].isChecked()
+    window.log_dock.show()  # asked for: it comes back
+    assert window.log_dock.isVisible()
+    window.set_table_mode(False, full_screen=False)
+    QApplication.processEvents()
+    assert desk.phase.where.font().pointSizeF() == pytest.approx(normal, abs=0.11)
+    assert window.log_dock.isVisible()
+
+
+def test_table_mode_from_the_menu_fills_the_screen(desk, window):
+    window.actions_["table_mode"].trigger()
+    assert window.isFullScreen()
+    window.actions_["table_mode"].trigger()
+    assert not window.isFullScreen()
