@@ -207,11 +207,11 @@ class MainWindow(QMainWindow):
 
     def open_record(self, path, *, continue_file: bool = False) -> bool:
         """Open a record; its game continues in an autosave, never over the file opened."""
-        from companion.core import records
+        from companion.core import autosave, records
         from companion.core.autosave import Autosaver
 
         try:
-            rec = records.read(Path(path))
+            rec = autosave.read(Path(path))  # an autosave's journal folded in
             session, verdicts = records.restore(rec, str(path))
         except PosthornError as e:
             self.warn("Posthorn: cannot open this record", f"{e}\n\nThe file was left exactly as it was.")
@@ -271,6 +271,8 @@ class MainWindow(QMainWindow):
             self.screen_widget.setParent(None)
             self.screen_widget.deleteLater()
         self.screen_widget = None
+        if self.table.autosaver is not None:  # the journal folded into the record
+            self.table.autosaver.close(self.table.session)
         self.table.deleteLater()
         self.table = None
         if self.rules is not None:

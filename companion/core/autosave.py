@@ -1,20 +1,47 @@
-"""Autosave after every input: the session's listener writes the record atomically.
+"""Autosave after every input: the session's listener keeps each game's record on disk.
 
-Each game gets its own file under the user data folder's ``autosave/``. A record opened from
-elsewhere is never written back: its game continues in a new autosave file, so the player's own
-file stays exactly as it was.
+Each game gets its own record under the user data folder's ``autosave/``, plus a journal beside
+it (``<record>.journal``) that each submit, undo or redo appends one line to, so the cost of a
+save does not grow with the game. The record is rewritten whole (atomically: temporary file,
+flush, rename) when the game starts, every ``COMPACT_EVERY`` lines, and when it is closed; a new
+journal then starts. Reading an autosave (``read``) folds its journal into the record.
+
+Nothing acknowledged is lost to a kill at any moment: a line is handed to the operating system
+before the screen redraws. A journal belongs to one version of its record (its first line holds
+the record's SHA-256), so a kill between rewriting the record and starting the new journal
+leaves an old journal that is recognised and ignored; a line cut short by a kill is the last
+one, and it is ignored too (it was never acknowledged).
+
+A record opened from elsewhere is never written back: its game continues in a new autosave file,
+so the player's own file stays exactly as it was.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
+import time
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
 from . import records
-from .storage import autosave_dir
-from .violations import PosthornError
+from .inputs import Input
+from .storage import atomic_write, autosave_dir, utf8
+from .violations import MalformedInput, PosthornError, RecordError
+
+JOURNAL_FORMAT = "posthorn-autosave-journal"
+#: journal lines between two rewrites of the whole record
+COMPACT_EVERY = 1000
+#: a temporary file this old in autosave/ is left from a write that was killed
+ORPHAN_AGE_S = 60.0
+_ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+
+
+def journal_path(path: Path) -> Path:
+    path = Path(path)
+    return path.with_name(path.name + ".journal")
 
 
 class Autosaver:
@@ -24,16 +51,134 @@ class Autosaver:
         if path is None:
             stamp = datetime.now().strftime("%Y%m%d-%H%M%S-%f")
             path = autosave_dir() / f"{session.rules.game_id}-{stamp}.json"
-        self.path = Path(path)
+        self._fd: int | None = None
+        self._path = Path(path)
+        self._lines = 0
+        self._journal_len = 0
         self.error: str | None = None
         session.listeners.append(self)
 
+    @property
+    def path(self) -> Path:
+        return self._path
+
+    @path.setter
+    def path(self, value: Path) -> None:  # saving elsewhere from now on: the next save is whole
+        self._close_journal()
+        self._path = Path(value)
+
     def __call__(self, session) -> None:
         try:
-            records.save(session, self.path, self.title, self.created)
+            change = session.last_change
+            if (self._fd is None or self._lines >= COMPACT_EVERY or change is None
+                    or change.journal_start != self._journal_len):
+                self.compact(session)
+            else:
+                os.write(self._fd, self._lines_of(session, change))
+                self._lines += len(change.lines)
+                self._journal_len = len(session.journal)
             self.error = None
         except OSError as e:  # a full disk must not end the game: the screen shows the problem
+            self._close_journal()  # the next save is whole again
             self.error = f"autosave to {self.path} failed: {e.strerror or e}"
+
+    def compact(self, session) -> None:
+        """Rewrite the whole record atomically and start a new journal for it."""
+        self._close_journal()
+        rec = records.record_of(session, self.title, self.created)
+        data = utf8(rec.dumps())
+        atomic_write(self.path, data)
+        head = {"format": JOURNAL_FORMAT, "record": hashlib.sha256(data).hexdigest()}
+        journal = journal_path(self.path)
+        atomic_write(journal, _ENCODE(head) + "\n")
+        self._fd = os.open(journal, os.O_WRONLY | os.O_APPEND)
+        self._lines = 0
+        self._journal_len = len(session.journal)
+
+    def close(self, session=None) -> None:
+        """The game is closed: fold the journal into the record (a failure keeps the journal)."""
+        if session is not None and self._fd is not None:
+            try:
+                self.compact(session)
+            except OSError as e:
+                self.error = f"autosave to {self.path} failed: {e.strerror or e}"
+        self._close_journal()
+
+    def _close_journal(self) -> None:
+        if self._fd is not None:
+            fd, self._fd = self._fd, None
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+
+    @staticmethod
+    def _lines_of(session, change) -> bytes:
+        live = len(session.entries)
+        out = []
+        for line in change.lines:
+            # "after": how many inputs are live besides this one (an undo's, as in a record)
+            after = live - 1 if line.event in ("input", "redo") else live
+            out.append(_ENCODE({"event": line.event, "after": after, "input": line.entry.input.to_json(),
+                                "text": line.entry.text, "rolls_made": session.bag.rolls_made,
+                                "saved": records.now()}) + "\n")
+        return utf8("".join(out))
+
+
+def read(path: Path) -> records.Record:
+    """The autosave at ``path`` with its journal folded in (RecordError if it cannot be used)."""
+    path = Path(path)
+    rec = records.read(path)
+    journal = journal_path(path)
+    try:
+        raw = journal.read_bytes()
+        base = path.read_bytes()
+    except FileNotFoundError:
+        return rec
+    except OSError as e:
+        raise RecordError(str(journal), "", f"cannot be read: {e.strerror or e}") from None
+    lines = raw.split(b"\n")
+    lines.pop()  # the text after the last newline: empty, or a line a kill cut short
+    if not lines:
+        return rec
+    try:
+        head = json.loads(lines[0])
+    except ValueError:
+        raise RecordError(str(journal), "line 1", "not a journal of this record") from None
+    if not isinstance(head, dict) or head.get("format") != JOURNAL_FORMAT:
+        raise RecordError(str(journal), "line 1", f"expected a \"{JOURNAL_FORMAT}\" header")
+    if head.get("record") != hashlib.sha256(base).hexdigest():
+        return rec  # the record was rewritten after this journal was started: already in it
+    for n, raw_line in enumerate(lines[1:], 2):
+        _fold(rec, raw_line, str(journal), n)
+    return rec
+
+
+def _fold(rec: records.Record, raw: bytes, where: str, n: int) -> None:
+    try:
+        line = json.loads(raw.decode("utf-8"))
+        if not isinstance(line, dict):
+            raise ValueError("expected a JSON object")
+        event, after = line.get("event"), line.get("after")
+        inp = Input.from_json(line.get("input"), f"line {n}.input")
+    except (ValueError, MalformedInput) as e:
+        raise RecordError(where, f"line {n}", f"not a journal line: {e}") from None
+    live = len(rec.inputs)
+    if event in ("input", "redo") and after == live:
+        rec.inputs.append(inp)
+    elif event == "undo" and after == live - 1 and live:
+        rec.inputs.pop()
+        text = line.get("text")
+        rec.undone.append({"after": after, "text": text if isinstance(text, str) else inp.kind,
+                           "input": inp.to_json()})
+    else:
+        raise RecordError(where, f"line {n}", f"a {event!r} after {after!r} inputs does not follow "
+                                               f"the {live} inputs before it")
+    rolls = line.get("rolls_made")
+    if isinstance(rolls, int) and not isinstance(rolls, bool) and rolls >= 0:
+        rec.rolls_made = max(rec.rolls_made, rolls)
+    if isinstance(line.get("saved"), str):
+        rec.saved = line["saved"]
 
 
 @dataclass(frozen=True)
@@ -46,18 +191,47 @@ class SavedGame:
 
 
 def peek(path: Path) -> SavedGame:
-    """The few facts the start page shows about a save, without replaying it."""
-    rec = records.read(path)
+    """The few facts the start page shows about a save."""
+    rec = read(path)
     return SavedGame(Path(path), rec.game, rec.title, rec.saved, len(rec.inputs))
+
+
+def _mtime(path: Path) -> float | None:
+    """When the save last changed (its record or its journal); None if it is gone."""
+    try:
+        when = path.stat().st_mtime
+    except OSError:  # deleted since it was listed, or a link to nothing
+        return None
+    try:
+        return max(when, journal_path(path).stat().st_mtime)
+    except OSError:
+        return when
 
 
 def latest() -> tuple[SavedGame | None, str | None]:
     """The newest autosave and, if the newest could not be read, why (it is left untouched)."""
-    files = sorted(autosave_dir().glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+    folder = autosave_dir()
+    remove_orphans(folder)
+    dated = [(when, f) for f in folder.glob("*.json") if (when := _mtime(f)) is not None]
     problem = None
-    for f in files:
+    for _when, f in sorted(dated, key=lambda d: d[0], reverse=True):
         try:
             return peek(f), problem
         except (PosthornError, json.JSONDecodeError) as e:
-            problem = problem or str(e)
+            if f.exists():  # a save deleted meanwhile is no problem of the player's
+                problem = problem or str(e)
     return None, problem
+
+
+def remove_orphans(folder: Path) -> list[Path]:
+    """Remove temporary files a killed write left in ``folder`` (older than ORPHAN_AGE_S)."""
+    removed = []
+    now = time.time()
+    for tmp in folder.glob(".*.tmp"):
+        try:
+            if now - tmp.lstat().st_mtime >= ORPHAN_AGE_S:
+                tmp.unlink()
+                removed.append(tmp)
+        except OSError:  # gone already, or not ours to remove: the next start tries again
+            pass
+    return removed

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from pathlib import Path
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def data_dir() -> Path:
@@ -32,17 +35,28 @@ def user_packs_dir() -> Path:
     return path
 
 
-def atomic_write(path: Path, text: str) -> None:
+def utf8(text: str) -> bytes:
+    """``text`` as UTF-8. A lone surrogate (which UTF-8 cannot hold, but a JSON string may carry)
+    is written as its JSON escape, ``\\udc80``: a record then reads back exactly as it was."""
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text).encode("utf-8")
+
+
+def atomic_write(path: Path, text: str | bytes) -> None:
     """Write to a temporary file beside ``path``, flush it to disk, then rename it over ``path``.
 
-    A crash at any moment leaves either the old file or the new one, never a torn one.
+    A crash at any moment leaves either the old file or the new one, never a torn one. A
+    temporary file a kill leaves behind is removed on the next start (autosave.remove_orphans).
     """
     path = Path(path)
+    data = utf8(text) if isinstance(text, str) else text
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)

@@ -19,13 +19,32 @@ def test_atomic_write_writes_and_replaces(tmp_path):
     assert sorted(p.name for p in target.parent.iterdir()) == ["game.json"]
 
 
-def test_failed_write_leaves_the_old_file_intact(tmp_path):
+def test_failed_write_leaves_the_old_file_intact(tmp_path, monkeypatch):
     target = tmp_path / "game.json"
     target.write_text("old", encoding="utf-8")
-    with pytest.raises(UnicodeEncodeError):
-        atomic_write(target, "half written \ud800 never")  # a lone surrogate cannot be encoded
+
+    def broken_fsync(fd):
+        raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(os, "fsync", broken_fsync)
+    with pytest.raises(OSError, match="Input/output"):
+        atomic_write(target, "half written, never")
     assert target.read_text(encoding="utf-8") == "old"
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
+
+
+@pytest.mark.parametrize("lone", ["\ud800", "\udc80", "\udfff"])
+def test_a_lone_surrogate_is_written_as_its_json_escape_and_reads_back(tmp_path, lone):
+    """UTF-8 cannot hold a lone surrogate; a JSON string may. The file stays UTF-8 and the
+    text reads back exactly, so saving a game whose record carries one never fails."""
+    import json
+
+    target = tmp_path / "game.json"
+    text = json.JSONEncoder(ensure_ascii=False).encode({"message": f"hold {lone} the ridge \u00e9"})
+    atomic_write(target, text)
+    raw = target.read_bytes()
+    assert f"\\u{ord(lone):04x}".encode() in raw and "\u00e9".encode() in raw
+    assert json.loads(raw.decode("utf-8")) == {"message": f"hold {lone} the ridge \u00e9"}
 
 
 def test_failed_rename_leaves_the_old_file_intact(tmp_path, monkeypatch):
