@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractListModel, QModelIndex, Qt, Signal
+from PySide6.QtCore import QStringListModel, Qt, Signal
 from PySide6.QtGui import QBrush, QFont
 from PySide6.QtWidgets import QListView, QVBoxLayout, QWidget
 
@@ -11,12 +11,17 @@ from .. import palette
 RuleRole = Qt.ItemDataRole.UserRole + 1
 
 
-class LogModel(QAbstractListModel):
+class LogModel(QStringListModel):
     """A thin adapter over the session's journal (plain Python list of JournalLine).
 
     The journal only grows, so after the first reset each change appends the new lines' rows
     and restyles the one row an undo or redo touched: the cost of a change does not grow with
     the game. A journal that is not the one seen before (another game) resets the model.
+
+    Qt keeps the count of rows (the base is a list model whose strings go unused): a list view
+    lays out every row after an insert and asks the model's ``rowCount`` for each, which from
+    Python cost milliseconds a change in a long evening. ``data`` answers from the journal, and
+    Qt asks it only for the rows on screen.
     """
 
     def __init__(self, parent=None):
@@ -46,13 +51,12 @@ class LogModel(QAbstractListModel):
                 seen == 0 or journal[seen - 1] is self._last):
             self._append(journal, seen)
             return
-        self.beginResetModel()
         self._lines, self._undone, self._row_of = [], set(), {}
         for line in journal:
             self._take(line)
         self._journal, self._seen = journal, len(journal)
         self._last = journal[-1] if journal else None
-        self.endResetModel()
+        self.setStringList([""] * len(self._lines))  # a reset
 
     def _append(self, journal, start: int) -> None:
         for i in range(start, len(journal)):
@@ -60,10 +64,8 @@ class LogModel(QAbstractListModel):
             if line.event == "redo":
                 touched = self._take(line)
             else:
-                row = len(self._lines)
-                self.beginInsertRows(QModelIndex(), row, row)
                 touched = self._take(line)
-                self.endInsertRows()
+                self.insertRows(len(self._lines) - 1, 1)  # begin/endInsertRows
             if touched is not None:
                 idx = self.index(touched)
                 self.dataChanged.emit(idx, idx)
@@ -87,8 +89,13 @@ class LogModel(QAbstractListModel):
             self._undone.add(row)
         return row
 
-    def rowCount(self, parent=QModelIndex()):
-        return 0 if parent.isValid() else len(self._lines)
+    def flags(self, index):
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
+
+    def setData(self, index, value, role=Qt.ItemDataRole.EditRole):
+        return False  # the log is read-only: it is the session's
 
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):
         if not index.isValid() or not 0 <= index.row() < len(self._lines):
