@@ -166,6 +166,12 @@ def _fold(rec: records.Record, raw: bytes, where: str, n: int) -> None:
     live = len(rec.inputs)
     if event in ("input", "redo") and after == live:
         rec.inputs.append(inp)
+        if event == "redo":  # its undone entry is marked, as records.record_of marks it
+            wanted = inp.to_json()
+            for u in reversed(rec.undone):
+                if u.get("after") == after and u.get("input") == wanted and not u.get("redone"):
+                    u["redone"] = True
+                    break
     elif event == "undo" and after == live - 1 and live:
         rec.inputs.pop()
         text = line.get("text")

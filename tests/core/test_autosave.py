@@ -156,17 +156,39 @@ def test_closing_folds_the_journal_into_the_record(tmp_path):
 
 
 def test_a_lone_surrogate_in_a_record_never_makes_the_autosave_raise(tmp_path):
+    """UTF-8 cannot hold one; the save is written anyway (as the JSON escape), and reading it
+    back names the place, as for any record that carries one."""
+    import pytest
+
+    from companion.core.violations import RecordError
+
     s = new_session()
     saver = autosave.Autosaver(s, tmp_path / "game.json", title="Evening \udc80")
     saver(s)
     s.submit(Input("add_commander", {"name": "Me\ud800ade", "side": "Blue", "rank": "army"}))
+    line = autosave.journal_path(saver.path).read_bytes().decode("utf-8").splitlines()[1]
+    assert json.loads(line)["input"]["args"]["name"] == "Me\ud800ade"
     s.submit(LEE)
     saver.close(s)
     s.submit(Input("start_game", {}))
     assert saver.error is None
-    rec = autosave.read(saver.path)
-    assert rec.title == "Evening \udc80" and rec.inputs[0].args["name"] == "Me\ud800ade"
-    saver.path.read_bytes().decode("utf-8")  # still UTF-8 text
+    data = json.loads(saver.path.read_bytes().decode("utf-8"))  # still UTF-8 text
+    assert data["title"] == "Evening \udc80" and data["inputs"][0]["args"]["name"] == "Me\ud800ade"
+    with pytest.raises(RecordError, match="surrogate"):
+        autosave.read(saver.path)
+
+
+def test_redone_inputs_are_marked_as_a_whole_record_marks_them(tmp_path):
+    s = new_session()
+    saver = autosave.Autosaver(s, tmp_path / "game.json")
+    saver(s)
+    s.submit(MEADE)
+    s.submit(LEE)
+    s.undo()
+    s.undo()
+    s.redo()
+    same_as_live(saver.path, s)
+    assert [u.get("redone", False) for u in autosave.read(saver.path).undone] == [False, True]
 
 
 # -- the start page's offer ------------------------------------------------------------------------
