@@ -19,6 +19,9 @@ FORMAT = "posthorn-record"
 _ENCODE = json.JSONEncoder(ensure_ascii=False).encode  # one encoder: json.dumps rebuilds it per call
 VERSION = 1
 MAX_RECORD_BYTES = 50_000_000
+#: Most inputs a record may hold: an evening is a few thousand, and a game of a million would
+#: take a minute and over a GB to replay; refused before parsing (docs/architecture.md).
+MAX_INPUTS = 100_000
 #: No game's setup or input nests more than six deep (an inline board's town terrain); deeper
 #: data is refused at once, before anything recurses into it.
 MAX_DEPTH = 32
@@ -172,6 +175,8 @@ def parse(text: str, path: str = "record") -> Record:
         raise RecordError(path, "seed", "expected a whole number (or no seed at all)")
     setup = need("setup", dict, "an object")
     raw_inputs = need("inputs", list, "a list of inputs")
+    if len(raw_inputs) > MAX_INPUTS:
+        raise RecordError(path, "inputs", _too_many(len(raw_inputs)))
     inputs = []
     for i, raw in enumerate(raw_inputs):
         try:
@@ -201,11 +206,21 @@ def read(path: Path) -> Record:
         raw = path.read_bytes()
     except OSError as e:
         raise RecordError(str(path), "", f"cannot be read: {e.strerror or e}") from None
+    # every input has a "kind" key: counted in the bytes, a huge game is refused before the
+    # JSON parser builds it (which alone would take hundreds of MB)
+    kinds = raw.count(b'"kind"')
+    if kinds > MAX_INPUTS + 1000:  # room for setup objects that have a kind of their own
+        raise RecordError(str(path), "inputs", _too_many(kinds, about=True))
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
         raise RecordError(str(path), f"byte {e.start}", "not UTF-8 text") from None
     return parse(text, str(path))
+
+
+def _too_many(n: int, about: bool = False) -> str:
+    return (f"{'about ' if about else ''}{n:,} inputs; Posthorn opens a game of at most {MAX_INPUTS:,} "
+            "inputs (split a longer one into several records)")
 
 
 def restore(record: Record, path: str = "record", pack=None) -> tuple[Session, list[Verdict]]:
