@@ -20,3 +20,12 @@ def create(game_id: str, table):
 
 def ask_setup(parent, game_id: str, pack) -> dict | None:
     return import_module(SCREENS[game_id]).ask_setup(parent, pack)
+
+
+def result(session):
+    """The game's result once it is over (``companion/<game>/result.py``), else None."""
+    try:
+        module = import_module(f"companion.{session.rules.game_id}.result")
+    except ModuleNotFoundError:
+        return None  # a game with no end of its own (the Courier Desk)
+    return module.result(session)

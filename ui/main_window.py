@@ -25,6 +25,7 @@ from companion.core.violations import PosthornError
 from . import game_screens, settings
 from .actions import bind_shortcuts, build_menus
 from .looks import LOOKS, TEXT_SCALES
+from .telling import Telling
 from .widgets.flag_banner import FlagBanner
 from .widgets.start_page import StartPage
 
@@ -68,6 +69,7 @@ class MainWindow(QMainWindow):
         self.table_layout = QVBoxLayout(self.table_area)
         self.table_layout.setContentsMargins(6, 6, 6, 6)
         self.table_layout.addWidget(self.banner)
+        self.telling = Telling(self)  # the announcement and the result screen
         self.stack = QStackedWidget()
         self.stack.addWidget(self.start)
         self.stack.addWidget(self.table_area)
@@ -267,6 +269,7 @@ class MainWindow(QMainWindow):
         if self.table is None:
             return
         self.banner.hide()
+        self.telling.reset()
         if self.screen_widget is not None:
             self.screen_widget.setParent(None)
             self.screen_widget.deleteLater()
@@ -297,6 +300,7 @@ class MainWindow(QMainWindow):
                 self.dice.show_values(last.input.args.get("values", []))
         if self.screen_widget is not None:
             self.screen_widget.refresh()
+        self.telling.after(change)
         title = self.record_title or s.rules.title
         self.setWindowTitle(f"{title} \u2014 Posthorn")
         if t.autosaver and t.autosaver.error:

@@ -44,6 +44,7 @@ KINDS = ("draw", "stop_drawing", "fly", "move", "pay", "keep_card")
 
 
 class AbDiePostRules(Rules):
+    from . import said as outcome_words  # what each input did, in the table's words
     from .seats import SEATING as seating  # who sits at the table and what each may see
     game_id = "ab_die_post"
     title = "Ab die Post!"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
+from typing import Any
 
 from .dice import RollRequest
 from .inputs import Input
@@ -52,6 +53,9 @@ class Step:
     required: bool = True
 
 
+_WORDS_ERRORS = (KeyError, TypeError, AttributeError, IndexError, ValueError)
+
+
 class Rules(ABC):
     #: Stable id used in records and pack files.
     game_id: str = ""
@@ -76,6 +80,27 @@ class Rules(ABC):
 
     @abstractmethod
     def state_json(self, state) -> dict: ...
+
+    #: The game's words for what each input did: a module with ``before(state, inp)`` (a small,
+    #: cheap value taken before the input applies) and ``said(before, state, inp)``.
+    outcome_words: Any = None
+
+    def before_said(self, state, inp: Input) -> object:
+        words = self.outcome_words
+        try:
+            return words.before(state, inp) if words is not None else None
+        except _WORDS_ERRORS:
+            return None
+
+    def said(self, before, state, inp: Input) -> str:
+        """The outcome of ``inp`` just applied, in the table's words ("Sneak failed: Rider 1
+        stops in Canyonville"); the log and the announcement both show it. "" when the input's
+        own words say it all. Words that fail never stop the input."""
+        words = self.outcome_words
+        try:
+            return words.said(before, state, inp) if words is not None else ""
+        except _WORDS_ERRORS:
+            return ""
 
     def pending_roll(self, state) -> RollRequest | None:
         for step in self.next_steps(state):

@@ -31,6 +31,8 @@ class Entry:
     violations: tuple[Violation, ...] = ()
     #: The seat whose phone gave the input; None when it was given at the laptop.
     seat: str | None = None
+    #: What the input did, in the rules' words (``Rules.said``); also the end of ``text``.
+    said: str = ""
 
     @property
     def verdict(self) -> str:
@@ -163,8 +165,12 @@ class Session:
     def _apply(self, inp: Input, violations: tuple[Violation, ...], text: str | None = None) -> Entry:
         if text is None:
             text = self.rules.describe(self.state, inp)
+        before = self.rules.before_said(self.state, inp)
         self.rules.apply(self.state, inp)
-        entry = Entry(len(self.entries) + 1, inp, text, violations)
+        said = self.rules.said(before, self.state, inp)
+        if said:
+            text = f"{text} \u2192 {said}"
+        entry = Entry(len(self.entries) + 1, inp, text, violations, said=said)
         self.entries.append(entry)
         self._marks.passed(len(self.entries), self.state)
         return entry

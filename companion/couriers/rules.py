@@ -37,6 +37,7 @@ def _slug(text: str, taken) -> str:
 
 
 class CourierRules(Rules):
+    from . import said as outcome_words  # what each input did, in the table's words
     from .seats import SEATING as seating  # who sits at the table and what each may see
     game_id = "couriers"
     title = "Courier Desk"

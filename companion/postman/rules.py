@@ -76,6 +76,7 @@ def _check_arg_types(inp: Input) -> None:
 
 
 class PostmanRules(Rules):
+    from . import said as outcome_words  # what each input did, in the table's words
     from .seats import SEATING as seating  # who sits at the table and what each may see
     game_id = "postman"
     title = "The Postman"

@@ -81,7 +81,8 @@ def describe(s: PostmanState, inp: Input) -> str:
         return f"The {_side(drawer)} draw a card ({n} in hand)"
     if k == "move":
         path = " \u2192 ".join(_town(s, x) for x in a.get("path", []))
-        return f"{_stack(s, a.get('units', []))} move: {path}"
+        units = a.get("units", [])
+        return f"{_stack(s, units)} move{'s' if len(units) == 1 else ''}: {path}"
     if k == "retreat":
         return f"{_unit(s, a.get('unit'))} tries to retreat to {_town(s, a.get('to'))}"
     if k == "stay":

@@ -11,7 +11,6 @@ from ..core.inputs import Args, Input
 from ..core.violations import MalformedInput, Violation
 from . import closing, officials, routes
 from .board import OFFICIALS, board_of, build
-from .scoring import ranking, score
 from .state import GameState, begin_turn, new_game
 
 RULE_IDS = frozenset({
@@ -46,6 +45,7 @@ KINDS = (*CHECKS, "end_turn")
 
 
 class ThurnAndTaxisRules(Rules):
+    from . import said as outcome_words  # what each input did, in the table's words
     from .seats import SEATING as seating  # who sits at the table and what each may see
     game_id = "thurn_and_taxis"
     title = "Thurn and Taxis"
@@ -148,10 +148,7 @@ def describe(s: GameState, inp: Input) -> str:
         names = ", ".join(b.name(b.city_id(c, "cards")) for c in a.get("cards", []))
         return f"{p.name} cuts the hand to {b.game['hand_after_closing']}, discarding {names}"
     if inp.kind == "end_turn":
-        if s.ended_by is not None and s.turn.seat == len(s.players) - 1:
-            best = s.players[ranking(s)[0]]
-            return f"{p.name} ends the turn. The game is over: {best.name} wins with {score(s, best)}"
-        return f"{p.name} ends the turn"
+        return f"{p.name} ends the turn"  # the result follows as its outcome (said.py)
     return inp.kind
 
 
@@ -162,8 +159,8 @@ def route_text(s: GameState, route) -> str:
 def award_text(s: GameState, award: closing.Award) -> str:
     b = s.board
     parts = [("houses in " + ", ".join(b.name(c) for c in award.houses)) if award.houses else "no houses"]
-    for sid, value in award.tiles:
-        parts.append(f"{b.stacks[sid].name} tile {value}")
+    for sid, _value in award.tiles:  # face down until the end (thurn_and_taxis.score)
+        parts.append(f"a {b.stacks[sid].name} tile")
     if award.carriage is not None:
         parts.append(f"carriage {award.carriage} ({b.carriages[award.carriage][0]} points)"
                      if award.carriage in b.carriages else f"carriage {award.carriage}")

@@ -1,0 +1,49 @@
+"""The end of a game as the table reads it: who won and why, the final scores with their
+breakdown, and a few figures of the evening (turns, rolls by the app and by the table, luck).
+
+Each game answers ``result(session)`` in ``companion/<game>/result.py`` (None while the game
+goes on); the result screen, the export and the tests read this one shape.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    name: str
+    cells: tuple[str, ...]     # one per ``GameResult.columns``
+    winner: bool = False
+
+
+@dataclass(frozen=True)
+class GameResult:
+    headline: str                      # "The Holnists win"
+    why: str                           # "The Postman fell in the battle of Riverford: ..."
+    winners: tuple[str, ...]
+    columns: tuple[str, ...]           # the score table's headings after the name
+    scores: tuple[ScoreLine, ...]      # best first
+    figures: tuple[tuple[str, str], ...] = ()
+
+
+def roll_figures(entries, turns: str, label: str = "Turns") -> tuple[tuple[str, str], ...]:
+    """Turns, the rolls by the app and by the table, and the luck of each against the dice's
+    expected face (every die of every roll counts, d6 assumed unless the values say more)."""
+    faces: dict[str, list[int]] = {"app": [], "table": []}
+    rolls = {"app": 0, "table": 0}
+    for e in entries:
+        inp = e.input
+        values = inp.args.get("values") if inp.kind == "roll" else None
+        if not isinstance(values, list):
+            continue
+        source = "table" if inp.source == "table" else "app"
+        rolls[source] += 1
+        faces[source] += [v for v in values if isinstance(v, int)]
+    out = [(label, turns),
+           ("Rolls", f"{rolls['app']} by the app, {rolls['table']} by the table")]
+    for source, label in (("app", "Luck of the app's dice"), ("table", "Luck of the table's dice")):
+        if faces[source]:
+            mean = sum(faces[source]) / len(faces[source])
+            out.append((label, f"average face {mean:.2f} against 3.50 expected ({len(faces[source])} dice)"))
+    return tuple(out if rolls["app"] + rolls["table"] else out[:1])

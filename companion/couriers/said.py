@@ -1,0 +1,40 @@
+"""What each input of the Courier Desk did, in the table's words: "Courier C3 is lost on the
+way", "Courier C3 finds Hancock", a headquarters set up. The couriers' own history lines (the
+rules write them as each thing happens) are the words; a roll adds the verdict first.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..core.inputs import Input
+from .state import DeskState
+
+_TURN = re.compile(r"^Turn \d+: ")
+
+#: A verdict first for the moments the table waits for (couriers.loss, .locate.roll, .capture).
+HEADLINE = {"lost": "Courier {id} is lost", "located": "Courier {id} has located {to}",
+            "delivered": "Courier {id} delivers the message to {to}", "captured": "Courier {id} is captured"}
+
+
+def before(s: DeskState, inp: Input) -> dict:
+    return {"history": {cid: len(c.history) for cid, c in s.couriers.items()},
+            "status": {cid: c.status for cid, c in s.couriers.items()},
+            "hq": {cid: cmd.hq for cid, cmd in s.commanders.items()}}
+
+
+def said(b: dict, s: DeskState, inp: Input) -> str:
+    if inp.kind in ("send_courier", "move_courier"):
+        return ""  # the input's own words say it; the ride's verdict comes with its roll
+    parts = []
+    for cid, c in s.couriers.items():
+        was = b["status"].get(cid)
+        if was is not None and c.status != was and c.status in HEADLINE:
+            to = s.commanders[c.recipient].name if c.recipient in s.commanders else c.recipient
+            parts.append(HEADLINE[c.status].format(id=cid, to=to))
+        new = c.history[b["history"].get(cid, 0):]
+        parts += [f"Courier {cid}: " + _TURN.sub("", line) for line in new if was is not None]
+    for cid, cmd in s.commanders.items():
+        if cmd.hq and cmd.hq != b["hq"].get(cid):
+            parts.append(f"{cmd.name} sets up his headquarters at {cmd.hq}")
+    return ". ".join(parts)

@@ -1,0 +1,44 @@
+"""The end of a game of The Postman (postman.victory): which Leader fell and how, what each side
+had left, and the evening's figures."""
+
+from __future__ import annotations
+
+from ..core.result import GameResult, ScoreLine, roll_figures
+from .said import people
+from .state import OTHER, PostmanState
+from .words import side
+
+
+def result(session) -> GameResult | None:
+    s: PostmanState = session.state
+    t = s.t
+    if not t.winner:
+        return None
+    loser = OTHER[t.winner]
+    leader = next(u.name for u in s.catalog.units.values() if u.side == loser and u.leader)
+    how = _how(session, s)
+    lines = []
+    for who in (t.winner, loser):
+        units = [u for u in t.units.values() if u.side == who]
+        kinds: dict[str, int] = {}
+        for u in units:
+            kinds[s.unit_type(u).name] = kinds.get(s.unit_type(u).name, 0) + 1
+        left = ", ".join(f"{n} {k}" for k, n in kinds.items()) or "none"
+        lines.append(ScoreLine(side(who, True), (str(len(units)), left, str(len(s.hand(who)))), who == t.winner))
+    return GameResult(f"{side(t.winner, True)} win", f"{leader} fell{how}", (side(t.winner, True),),
+                      ("units left", "which", "cards in hand"), tuple(lines),
+                      roll_figures(session.entries, str(t.turn)))
+
+
+def _how(session, s: PostmanState) -> str:
+    """Where and how the Leader fell: the battle and its end, else the input that did it."""
+    fell = next((e for e in reversed(session.entries) if "win the game" in e.said), None)
+    if fell is None:
+        return ""
+    did = fell.text.split(" \u2192 ")[0]
+    last = s.t.last_battle
+    if last is not None and f"Battle in {s.board.towns[last.town].name}" in fell.said:
+        result = people(last.result)
+        why = did if result == "a leader has fallen" else f"{result} ({did})"
+        return f" in the battle of {s.board.towns[last.town].name}: {why}"
+    return f": {did}"

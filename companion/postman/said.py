@@ -1,0 +1,122 @@
+"""What each input of The Postman did, in the table's words: the log line's end and the
+announcement ("Sneak failed: Rider 1 stops in Canyonville", "Recruit: a Militia of River Town
+becomes Cavalry 1").
+
+``before`` keeps a few facts of the state before the input (and the rules' own verdict on each die
+of a roll, from ``rolls.successes``); ``said`` compares them with the state after.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from ..core.inputs import Input
+from . import rolls
+from .state import PostmanState
+from .town_view import unit_label
+from .words import side
+
+
+def before(s: PostmanState, inp: Input) -> dict:
+    t = s.t
+    out: dict = {"units": {uid: (u.kind, u.side, u.town) for uid, u in t.units.items()},
+                 "labels": {uid: unit_label(s, uid) for uid in t.units},
+                 "militia": dict(t.militia), "winner": t.winner, "last_battle": t.last_battle,
+                 "battle": t.battle.town if t.battle is not None else None}
+    if inp.kind == "roll" and t.due is not None:
+        due = copy.deepcopy(t.due)
+        values = list(inp.args.get("values", []))
+        if due.reroll_index is not None and values:  # Luck: one die rolled again, the others kept
+            merged = list(due.keep)
+            merged[due.reroll_index] = values[0]
+            values = merged
+        out["due"] = due
+        out["ok"] = rolls.successes(s, due, tuple(values)) if due.kind not in ("duel", "duel_reroll") else []
+    return out
+
+
+def said(b: dict, s: PostmanState, inp: Input) -> str:
+    parts: list[str] = []
+    if "due" in b:
+        parts.append(_roll(b, s))
+    parts += _new_units(b, s, inp)
+    parts += _militia(b, s) if inp.kind == "roll" and b["due"].kind == "militia" else []
+    if inp.kind != "casualties":
+        parts += _fallen(b, s, inp)
+    parts += _battle_end(b, s)
+    if s.t.winner and not b["winner"]:
+        parts.append(f"{side(s.t.winner, True)} win the game")
+    return ". ".join(p for p in parts if p)
+
+
+def _town(s: PostmanState, town) -> str:
+    info = s.board.towns.get(town) if isinstance(town, str) else None
+    return info.name if info is not None else str(town)
+
+
+def _roll(b: dict, s: PostmanState) -> str:
+    due, ok = b["due"], b["ok"]
+    info = due.info
+    who = b["labels"].get(info.get("unit", ""), "")
+    town = _town(s, info.get("town"))
+    k = due.kind
+    if k == "sneak":
+        return f"Sneak succeeded: {who} slips past the enemy in {town}" if ok[0] else \
+            f"Sneak failed: {who} stops in {town}"
+    if k == "retreat":
+        return f"Retreat: {who} gets away to {_town(s, info.get('to'))}" if ok[0] else \
+            f"Retreat failed: {who} stays in {town}"
+    if k == "recruit":
+        return f"Recruit: {who} wins over a Militia of {town}; the type roll says what it becomes" \
+            if ok[0] else f"Recruit failed: the Militia of {town} stay as they are"
+    if k == "militia_fight":
+        return f"The Militia of {town} fight the Holnists" if ok[0] else f"The Militia of {town} stay out"
+    if k == "rule7":
+        return "Rule Number 7: the Leaders fight a duel for the game" if ok[0] else \
+            "Rule Number 7: no duel, the battle is fought"
+    if k == "round":
+        hits = s.fight.round_losses if s.t.battle is not None else {}
+        if not hits:
+            return ""
+        return (f"Round {info.get('round', 1)} in {town}: the Postmen lose {hits.get('postmen', 0)}, "
+                f"the Holnists {hits.get('holnists', 0)}")
+    return ""
+
+
+def _new_units(b: dict, s: PostmanState, inp: Input) -> list[str]:
+    new = [uid for uid in s.t.units if uid not in b["units"]]
+    if not new:
+        return []
+    town = _town(s, s.t.units[new[0]].town)
+    names = ", ".join(unit_label(s, uid) for uid in new)
+    if "due" in b and b["due"].kind == "type":
+        return [f"Recruit: the Militia of {town} become{'s' if len(new) == 1 else ''} {names}"]
+    return [f"New in {town}: {names}"]
+
+
+def _militia(b: dict, s: PostmanState) -> list[str]:
+    grew = [town for town, n in s.t.militia.items() if n > b["militia"].get(town, 0)]
+    if not grew:
+        return ["Militia: none appear"]
+    names = ", ".join(_town(s, t) for t in sorted(grew, key=lambda t: _town(s, t)))
+    return [f"Militia appear in {len(grew)} town(s): {names}"]
+
+
+def _fallen(b: dict, s: PostmanState, inp: Input) -> list[str]:
+    gone = [uid for uid in b["units"] if uid not in s.t.units]
+    if not gone:
+        return []
+    return ["Destroyed: " + ", ".join(b["labels"][uid] for uid in gone)]
+
+
+def _battle_end(b: dict, s: PostmanState) -> list[str]:
+    last = s.t.last_battle
+    if last is None or last is b["last_battle"] or b["battle"] is None or s.t.battle is not None:
+        return []
+    result = "no battle is fought" if last.result == "no battle" else people(last.result)
+    return [f"Battle in {_town(s, last.town)}: {result}"]
+
+
+def people(text: str) -> str:
+    """A rules line with the sides named as people read them ("the holnists" -> "the Holnists")."""
+    return text.replace("the holnists", "the Holnists").replace("the postmen", "the Postmen")

@@ -1,0 +1,90 @@
+"""The announcement and the result screen in the window: what an input did is shown in large
+type and to screen readers until the next input; a finished game opens on its result, with New
+game, Rematch and Export, and the board one click away."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+
+from companion.core.inputs import Input, roll
+
+SAMPLES = Path(__file__).resolve().parents[2] / "rules"
+
+
+def click(qtbot, button):
+    assert button.isVisible() and button.isEnabled(), button.text()
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+def test_an_outcome_is_announced_until_the_next_input(window, desk, qtbot):
+    t = window.table
+    for cid, name, rank in (("meade", "Meade", "army"), ("gibbon", "Gibbon", "brigade")):
+        assert t.submit(Input("add_commander", {"id": cid, "name": name, "side": "Union", "rank": rank})).accepted
+    for kind, args in (("start_game", {}), ("send_courier", {"sender": "gibbon", "recipient": "meade", "message": "Go"}),
+                       ("begin_courier_step", {}),
+                       ("move_courier", {"courier": "C1", "speed": "officer", "nearest_enemy": 10})):
+        assert t.submit(Input(kind, args)).accepted, kind
+    said = window.telling.announcement
+    assert not said.isVisible()  # the ride's own words say it; its verdict comes with the roll
+    t.submit(roll([6, 5], "table"))  # 11 against 11+: lost
+    entry = t.session.entries[-1]
+    assert said.isVisible() and said.text.text().startswith("Courier C1 is lost")
+    assert said.accessibleDescription() == entry.said and said.accessibleName().startswith("Announcement: Courier C1 is lost")
+    assert entry.text.endswith(entry.said)  # the log line carries the same words
+    from PySide6.QtGui import QFontInfo
+
+    from ui.widgets.phase_bar import PhaseBar
+
+    bar = PhaseBar()
+    qtbot.addWidget(bar)
+    bar.show()
+    said.text.ensurePolished()
+    bar.where.ensurePolished()
+    assert QFontInfo(said.text.font()).pixelSize() >= QFontInfo(bar.where.font()).pixelSize()  # as large
+    t.submit(Input("send_courier", {"sender": "gibbon", "recipient": "meade", "message": "Again"}))
+    assert not said.isVisible() and said.accessibleDescription() == ""  # stale: gone at the next input
+
+
+def test_an_announcement_goes_after_a_few_seconds(qtbot):
+    from ui.widgets.announcement import Announcement
+
+    a = Announcement()
+    qtbot.addWidget(a)
+    a.announce("Sneak failed: Rider 1 stops in Canyonville. Destroyed: Rider 2", ms=30)
+    assert a.isVisible() and a.text.text() == "Sneak failed: Rider 1 stops in Canyonville\nDestroyed: Rider 2"
+    qtbot.waitUntil(lambda: not a.isVisible(), timeout=2000)
+
+
+def test_a_finished_game_opens_on_its_result_and_undo_goes_back_to_play(window, qtbot):
+    assert window.open_record(SAMPLES / "postman" / "samples" / "short_game.json")
+    result = window.telling.result
+    assert result.isVisible() and not window.screen_widget.isVisible()
+    assert result.headline.text() == "The Postmen win"
+    assert "The General fell in the battle of Riverford" in result.why.text()
+    assert result.scores.item(0, 0).text() == "\u2605 The Postmen"
+    assert result.accessibleName() == "Game over: The Postmen win"
+    click(qtbot, result.buttons["back"])
+    assert not result.isVisible() and window.screen_widget.isVisible()
+    window.undo()
+    assert not result.isVisible() and window.table.session.state.t.winner is None
+
+
+def test_rematch_starts_the_same_players_again(window, qtbot):
+    assert window.open_record(SAMPLES / "ab_die_post" / "samples" / "four_player_game.json")
+    players = window.table.session.setup["players"]
+    result = window.telling.result
+    assert result.isVisible() and result.headline.text() == "Dirk wins"
+    click(qtbot, result.buttons["rematch"])
+    s = window.table.session
+    assert s.setup["players"] == players and not s.entries and not result.isVisible()
+    assert window.screen_widget.isVisible()
+
+
+def test_new_game_goes_to_the_start_page(window, qtbot):
+    assert window.open_record(SAMPLES / "thurn_and_taxis" / "samples" / "four_players_whole_game.json")
+    result = window.telling.result
+    assert result.headline.text() == "Dora wins"
+    click(qtbot, result.buttons["new_game"])
+    assert window.table is None and window.stack.currentWidget() is window.start

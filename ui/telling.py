@@ -1,0 +1,62 @@
+"""What the window tells the table after each change: the announcement of what the input did
+(the rules' ``Entry.said``) and, once the game is over, its result screen in place of the table.
+
+The window keeps only the hook (``Telling(window)``, ``after(change)``, ``reset()``); everything
+said here comes from the session, never decided here.
+"""
+
+from __future__ import annotations
+
+from . import game_screens
+from .widgets.announcement import Announcement
+from .widgets.result_screen import ResultScreen
+
+
+class Telling:
+    def __init__(self, window):
+        self.window = window
+        self.announcement = Announcement()
+        self.result = ResultScreen()
+        self.looking = False  # the table chose to look at the final board instead of the result
+        window.table_layout.addWidget(self.announcement)
+        window.table_layout.addWidget(self.result, 1)
+        self.result.new_game.connect(window.close_game)
+        self.result.rematch.connect(self.rematch)
+        self.result.export.connect(window.export_dialog)
+        self.result.back.connect(self.look_at_board)
+
+    def after(self, change) -> None:
+        session = self.window.table.session
+        if change is None:
+            self.announcement.clear()
+        elif change.event == "input":
+            self.announcement.announce(". ".join(e.said for e in change.added if e.said))
+        else:
+            self.announcement.clear()  # an undone outcome is no longer true
+        if change is not None:
+            self.looking = False
+        self.show_result(game_screens.result(session))
+
+    def show_result(self, result) -> None:
+        screen = self.window.screen_widget
+        if result is None or self.looking:
+            self.result.hide()
+            if screen is not None:
+                screen.show()
+            return
+        if screen is not None:
+            screen.hide()  # first, so the window never holds both and grows to fit them
+        self.result.show_result(result)
+
+    def look_at_board(self) -> None:
+        self.looking = True
+        self.show_result(None)
+
+    def rematch(self) -> None:
+        session = self.window.table.session
+        self.window.new_game(session.rules.game_id, dict(session.setup))
+
+    def reset(self) -> None:
+        self.announcement.clear()
+        self.result.hide()
+        self.looking = False

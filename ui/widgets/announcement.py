@@ -1,0 +1,65 @@
+"""The announcement: what the last roll, draw or decision did, in the rules' own words, in type
+as large as the phase bar's, so the table reads it from across the room.
+
+It shows ``Entry.said`` (the same words end the log line) for a few seconds or until the next
+input, whichever comes first, and hands the same words to screen readers through the widget's
+accessible name and description. Shared by the four games; it knows none of them.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QAccessible, QAccessibleEvent
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton
+
+#: How long an announcement stays up when no other input comes first.
+SHOW_MS = 6000
+
+
+class Announcement(QFrame):
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setObjectName("announcement")
+        self.setStyleSheet("#announcement { background: #e8f1fb; border: 2px solid #3b7dd8; border-radius: 6px; }")
+        self.setAccessibleName("Announcement")
+        lay = QHBoxLayout(self)
+        lay.setContentsMargins(14, 8, 8, 8)
+        self.text = QLabel()
+        self.text.setWordWrap(True)
+        self.text.setTextFormat(Qt.TextFormat.PlainText)  # the words are never read as markup
+        self.text.setStyleSheet("font-size: 16px; font-weight: 600; color: #16335c;")
+        self.close_button = QPushButton("\u2715")
+        self.close_button.setFlat(True)
+        self.close_button.setToolTip("Hide the announcement")
+        self.close_button.setAccessibleName("Hide the announcement")
+        lay.addWidget(self.text, 1)
+        lay.addWidget(self.close_button, 0, Qt.AlignmentFlag.AlignTop)
+        self.timer = QTimer(self)
+        self.timer.setSingleShot(True)
+        self.timer.timeout.connect(self.clear)
+        self.close_button.clicked.connect(self.clear)
+        self.hide()
+
+    def announce(self, words: str, ms: int = SHOW_MS) -> None:
+        """Show ``words`` (sentences joined by ". ") until ``ms`` pass or the next input."""
+        if not words:
+            self.clear()
+            return
+        lines = [w.strip() for w in words.split(". ") if w.strip()]
+        self.text.setText("\n".join(lines))
+        self.setAccessibleName(f"Announcement: {lines[0]}")
+        self.setAccessibleDescription(words)
+        self.show()
+        QAccessible.updateAccessibility(QAccessibleEvent(self, QAccessible.Event.Alert))
+        self.timer.start(ms)
+
+    def clear(self) -> None:
+        self.timer.stop()
+        self.text.setText("")
+        self.setAccessibleName("Announcement")
+        self.setAccessibleDescription("")
+        self.hide()
+
+    @property
+    def words(self) -> str:
+        return self.accessibleDescription()

@@ -1,0 +1,96 @@
+"""The end of a game: who won and why, the final scores with their breakdown, the evening's
+figures, and what to do next (new game, rematch with the same players, export the log).
+
+It shows a ``companion.core.result.GameResult``; the game's rules decide everything on it.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFrame,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+)
+
+
+class ResultScreen(QFrame):
+    new_game = Signal()
+    rematch = Signal()
+    export = Signal()
+    back = Signal()
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setObjectName("resultScreen")
+        self.setStyleSheet("#resultScreen { background: #fbf8ef; border: 2px solid #c9a545; border-radius: 8px; }")
+        self.headline = QLabel()
+        self.headline.setStyleSheet("font-size: 28px; font-weight: 700; color: #3d2f08;")
+        self.headline.setWordWrap(True)
+        self.why = QLabel()
+        self.why.setWordWrap(True)
+        self.why.setStyleSheet("font-size: 15px;")
+        self.scores = QTableWidget()
+        self.scores.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.scores.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.scores.verticalHeader().hide()
+        self.scores.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.scores.setStyleSheet("font-size: 15px;")
+        self.figures = QLabel()
+        self.figures.setWordWrap(True)
+        self.figures.setTextFormat(Qt.TextFormat.PlainText)
+        self.buttons = {key: QPushButton(text) for key, text in (
+            ("new_game", "New game"), ("rematch", "Rematch (same players)"),
+            ("export", "Export the log\u2026"), ("back", "Look at the board"))}
+        row = QHBoxLayout()
+        for b in self.buttons.values():
+            b.setMinimumHeight(34)
+            row.addWidget(b)
+        row.addStretch(1)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(18, 14, 18, 14)
+        lay.addWidget(self.headline)
+        lay.addWidget(self.why)
+        lay.addSpacing(6)
+        lay.addWidget(self.scores)
+        lay.addSpacing(6)
+        lay.addWidget(self.figures)
+        lay.addSpacing(10)
+        lay.addLayout(row)
+        lay.addStretch(1)
+        for key, b in self.buttons.items():
+            b.clicked.connect(getattr(self, key))
+        self.hide()
+
+    def show_result(self, result) -> None:
+        self.headline.setText(result.headline)
+        self.why.setText(result.why)
+        cols = ("",) + tuple(result.columns)
+        self.scores.setColumnCount(len(cols))
+        self.scores.setRowCount(len(result.scores))
+        self.scores.setHorizontalHeaderLabels([c.capitalize() for c in cols])
+        for r, line in enumerate(result.scores):
+            for c, text in enumerate((("\u2605 " if line.winner else "") + line.name,) + tuple(line.cells)):
+                item = QTableWidgetItem(text)
+                if c:
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                if line.winner:
+                    f = item.font()
+                    f.setBold(True)
+                    item.setFont(f)
+                self.scores.setItem(r, c, item)
+        head = self.scores.horizontalHeader()
+        head.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        head.setMinimumSectionSize(90)
+        self.scores.setMaximumHeight(head.sizeHint().height() + 8
+                                     + sum(self.scores.rowHeight(i) for i in range(len(result.scores))))
+        self.figures.setText("\n".join(f"{k}: {v}" for k, v in result.figures))
+        self.setAccessibleName(f"Game over: {result.headline}")
+        self.setAccessibleDescription(f"{result.headline}. {result.why}")
+        self.show()
