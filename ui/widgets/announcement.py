@@ -12,6 +12,8 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAccessible, QAccessibleEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton
 
+from .. import looks
+
 #: How long an announcement stays up when no other input comes first.
 SHOW_MS = 6000
 
@@ -20,14 +22,14 @@ class Announcement(QFrame):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.setObjectName("announcement")
-        self.setStyleSheet("#announcement { background: #e8f1fb; border: 2px solid #3b7dd8; border-radius: 6px; }")
+        looks.panel(self, "info")
         self.setAccessibleName("Announcement")
         lay = QHBoxLayout(self)
         lay.setContentsMargins(14, 8, 8, 8)
         self.text = QLabel()
         self.text.setWordWrap(True)
         self.text.setTextFormat(Qt.TextFormat.PlainText)  # the words are never read as markup
-        self.text.setStyleSheet("font-size: 16px; font-weight: 600; color: #16335c;")
+        looks.text_size(self.text, "phase")  # as large as the phase bar, and grows with it
         self.close_button = QPushButton("\u2715")
         self.close_button.setFlat(True)
         self.close_button.setToolTip("Hide the announcement")

@@ -19,6 +19,8 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from .. import looks
+
 
 class ResultScreen(QFrame):
     new_game = Signal()
@@ -29,19 +31,19 @@ class ResultScreen(QFrame):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.setObjectName("resultScreen")
-        self.setStyleSheet("#resultScreen { background: #fbf8ef; border: 2px solid #c9a545; border-radius: 8px; }")
+        looks.panel(self, "notice")
         self.headline = QLabel()
-        self.headline.setStyleSheet("font-size: 28px; font-weight: 700; color: #3d2f08;")
+        looks.text_size(self.headline, "display")
         self.headline.setWordWrap(True)
         self.why = QLabel()
         self.why.setWordWrap(True)
-        self.why.setStyleSheet("font-size: 15px;")
+        looks.text_size(self.why, "heading")
         self.scores = QTableWidget()
         self.scores.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.scores.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.scores.verticalHeader().hide()
         self.scores.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.scores.setStyleSheet("font-size: 15px;")
+        looks.text_size(self.scores, "heading")
         self.figures = QLabel()
         self.figures.setWordWrap(True)
         self.figures.setTextFormat(Qt.TextFormat.PlainText)
