@@ -26,6 +26,12 @@ QT_LIBS=(
     libdbus-1-3:libdbus-1.so.3
     libglib2.0-0:libglib-2.0.so.0
 )
+# The phones' real-browser test (tests/phones/test_browser.py) drives Debian's Chromium through
+# its chromium-driver, as "debian-package:command".
+BROWSER=(
+    chromium:chromium
+    chromium-driver:chromedriver
+)
 XCB_LIBS=(
     libxcb-cursor0:libxcb-cursor.so.0
     libxcb-icccm4:libxcb-icccm.so.4
@@ -126,6 +132,14 @@ ensure_libs() {
     [ ${#missing[@]} -eq 0 ] || apt_install "${missing[@]}"
 }
 
+ensure_commands() {
+    local entry missing=()
+    for entry in "$@"; do
+        command -v "${entry#*:}" >/dev/null 2>&1 || missing+=("${entry%%:*}")
+    done
+    [ ${#missing[@]} -eq 0 ] || apt_install "${missing[@]}"
+}
+
 venv_ok() {
     [ -x "$VENV/bin/python" ] && is_new_enough "$VENV/bin/python"
 }
@@ -166,6 +180,7 @@ run)
     ;;
 test)
     ensure_libs "${QT_LIBS[@]}"
+    ensure_commands "${BROWSER[@]}"
     setup
     export QT_QPA_PLATFORM=offscreen
     failed=()

@@ -16,7 +16,7 @@ from pathlib import Path
 from .core import crash
 from .core.violations import PosthornError
 
-HEADLESS = ("replay", "check-pack")
+HEADLESS = ("replay", "check-pack", "serve")
 
 
 def safe_streams() -> None:
@@ -101,6 +101,15 @@ def check_pack(path: str, out=None) -> int:
     return 0
 
 
+def _serve_command(sub) -> None:
+    s = sub.add_parser("serve", help="serve a game to phones at the table, without a window")
+    s.add_argument("record", nargs="?", help="the game to serve (default: the newest autosave)")
+    s.add_argument("--host", help="the address to listen on (default: this machine's LAN address)")
+    s.add_argument("--port", type=int, default=8765, help="the port (default 8765; 0 picks a free one)")
+    s.add_argument("--public", action="store_true",
+                   help="allow a public or wildcard address (anyone who can reach it and has a link plays)")
+
+
 def main(argv: list[str]) -> int:
     safe_streams()
     parser = argparse.ArgumentParser(prog="posthorn")
@@ -112,7 +121,13 @@ def main(argv: list[str]) -> int:
                    help="include hands, sealed orders and the draw pile (hidden by default)")
     c = sub.add_parser("check-pack", help="validate a rule pack folder")
     c.add_argument("folder")
+    _serve_command(sub)
     args = parser.parse_args(argv)
+    if args.command == "serve":
+        from .phones.serve import serve
+
+        return guarded(lambda: serve(args.record, args.host, args.port, args.public), "posthorn serve",
+                       args.record)
     if args.command == "replay":
         return guarded(lambda: replay(args.record, as_json=args.json, reveal=args.reveal),
                        "posthorn replay", args.record)

@@ -82,6 +82,10 @@ def build_menus(win) -> tuple[dict[str, QAction], list]:
     table.setCheckable(True)
     view.addSeparator()
 
+    game = bar.addMenu("&Game")
+    add(game, "phones", "&Phones at the table\u2026", win.phones_dialog,
+        tip="Each player's own hand and choices on their own phone")
+
     help_ = bar.addMenu("&Help")
     add(help_, "rules", "&Rule reference", win.show_rules, K.HelpContents)
     add(help_, "keys", "&Keyboard shortcuts", win.show_shortcuts)

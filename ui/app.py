@@ -11,7 +11,7 @@ import sys
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv and argv[0] in ("replay", "check-pack"):
+    if argv and argv[0] in ("replay", "check-pack", "serve"):
         from companion import cli
 
         return cli.main(argv)

@@ -340,6 +340,11 @@ class MainWindow(QMainWindow):
         self.rules_dock.raise_()
         self.rules.show_rule(rule_id)
 
+    def phones_dialog(self) -> None:
+        from .phones_dialog import open_for
+
+        open_for(self)
+
     def show_rules(self) -> None:
         self._build_docks()
         self.rules_dock.show()

@@ -147,6 +147,9 @@ class Rules(ABC):
         """The seat whose input ``inp`` is, or None for an input of the whole table."""
         return self.seating.seat_of(state, inp) if self.seating is not None else None
 
+    def secrets(self, state, seat: str, reader: str | None) -> set[str]:
+        return self.seating.secrets(state, seat, reader) if self.seating is not None else set()
+
 
 @dataclass(frozen=True)
 class Seat:
@@ -178,6 +181,12 @@ class Seating(ABC):
     @abstractmethod
     def seat_of(self, state, inp: Input) -> str | None:
         """Whose input ``inp`` is, read against the state before it; None: the whole table's."""
+
+    def secrets(self, state, seat: str, reader: str | None) -> set[str]:
+        """``seat``'s hidden things that ``reader`` (a seat, None for anyone) may not know, as the
+        words a view would carry them in (card ids, orders). A server checks each message it
+        sends ``reader`` against them, apart from the views that built it."""
+        return set()
 
 
 def public_steps(steps: list[Step]) -> list[dict]:

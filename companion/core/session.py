@@ -274,7 +274,7 @@ class Session:
         finally:
             self.listeners = listeners
         if out.entry is not None:
-            entry = replace(out.entry, seat=seat)
+            entry = replace(out.entry, seat=seat, text=f"{out.entry.text} (from {names[seat]}'s phone)")
             self.entries[-1] = entry
             self.journal[-1] = JournalLine("input", entry)
             if self.last_change is not None:

@@ -41,6 +41,10 @@ class CourierSeating(Seating):
     def own_view(self, s: DeskState, seat: str) -> dict:
         return {"orders": {cid: c.message for cid, c in s.couriers.items() if c.side == seat}}
 
+    def secrets(self, s: DeskState, seat: str, reader: str | None) -> set[str]:
+        known = {c.message for c in s.couriers.values() if c.side == reader or orders_open(c)}
+        return {c.message for c in s.couriers.values() if c.side == seat} - known
+
     def seat_of(self, s: DeskState, inp: Input) -> str | None:
         a = inp.args
         k = inp.kind

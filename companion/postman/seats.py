@@ -66,6 +66,9 @@ class PostmanSeating(Seating):
             out["spied_hand"] = _hand(s, OTHER[seat])
         return out
 
+    def secrets(self, s: PostmanState, seat: str, reader: str | None) -> set[str]:
+        return set() if reader is not None and _spying(s) == reader else set(s.hand(seat))
+
     def seat_of(self, s: PostmanState, inp: Input) -> str | None:
         t = s.t
         k = inp.kind

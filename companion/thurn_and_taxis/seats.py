@@ -54,6 +54,15 @@ class ThurnAndTaxisSeating(Seating):
             "display_fits": [c for c in s.display if c is not None and routes.fit(s, me, c) is None],
         }
 
+    def secrets(self, s: GameState, seat: str, reader: str | None) -> set[str]:
+        """The cards in ``seat``'s hand of a city the reader sees no card of anywhere else (three
+        cards of each city: one in view says nothing of the others)."""
+        seen = {c for c in s.display if c is not None} | set(s.deck.discard)
+        seen |= {c for p in s.players for c in p.route}
+        if reader is not None:
+            seen |= set(s.hand(_player(s, reader)))
+        return set(s.hand(_player(s, seat))) - seen
+
     def seat_of(self, s: GameState, inp: Input) -> str | None:
         if inp.kind == "draw" and s.refill_due():
             return None  # turning up a card for the display is the table's, not a player's
