@@ -11,13 +11,15 @@ then, as a click does it, through the window:
 
 Each is timed from the call to the window repainted: pending events processed, then
 ``MainWindow.repaint()`` (a synchronous paint of every visible widget). The table prints median
-and p95 per game and length, and the ratio of p95 at the longest length to p95 at the shortest
-in the same run: that ratio is the baseline comparison (a flat window scores 1.0).
+and p95 per game and length, in wall time and in this process's CPU time (the same on an idle
+machine; on one shared with other work the wall time includes waiting for a core, so
+``--clock cpu`` judges the budgets on CPU time), and the ratio of p95 at the longest length to
+p95 at the shortest in the same run: that ratio is the baseline comparison (flat scores 1.0).
 
 Budgets (DESIGN.md): input p95 at most 16 ms at every length; p95 longest/shortest at most 1.3;
 undo p95 at most 50 ms at 5,000 inputs.
 
-    .venv/bin/python bench/ui_latency.py [--games G,G] [--lengths 100,1000,5000] [-k 40] [--seed N]
+    .venv/bin/python bench/ui_latency.py [--games G,G] [--lengths 100,1000,5000] [-k 40] [--clock wall|cpu]
 
 Exit status: 0 within budget, 1 over budget, 2 it could not run.
 """
@@ -61,12 +63,13 @@ def write_record(session, n: int, path: Path) -> None:
     path.write_text(rec.dumps(), encoding="utf-8")
 
 
-def timed(app, win, fn) -> float:
-    t0 = time.perf_counter()
+def timed(app, win, fn) -> tuple[float, float]:
+    """Milliseconds of (wall, this process's CPU) from ``fn()`` to the window repainted."""
+    t0, c0 = time.perf_counter(), time.process_time()
     fn()
     app.processEvents()
     win.repaint()
-    return (time.perf_counter() - t0) * 1000
+    return (time.perf_counter() - t0) * 1000, (time.process_time() - c0) * 1000
 
 
 def measure_length(app, path: Path, k: int) -> dict[str, list[float]]:
@@ -84,7 +87,7 @@ def measure_length(app, path: Path, k: int) -> dict[str, list[float]]:
     win.repaint()
     s = win.table.session
     k = min(k, len(s.entries) - 1)
-    out: dict[str, list[float]] = {"undo": [], "redo": [], "input": []}
+    out: dict[str, list[tuple[float, float]]] = {"undo": [], "redo": [], "input": []}
     for _ in range(k):
         out["undo"].append(timed(app, win, win.undo))
     for _ in range(k):
@@ -106,7 +109,7 @@ def measure_length(app, path: Path, k: int) -> dict[str, list[float]]:
     return out
 
 
-def run(games, lengths, k: int, seed: int) -> int:
+def run(games, lengths, k: int, seed: int, clock: str) -> int:
     from PySide6.QtCore import qInstallMessageHandler
     from PySide6.QtWidgets import QApplication
 
@@ -114,6 +117,7 @@ def run(games, lengths, k: int, seed: int) -> int:
     qInstallMessageHandler(lambda _mode, _ctx, msg: None if "propagateSizeHints" in msg
                            else print(msg, file=sys.stderr))
     app = QApplication.instance() or QApplication(sys.argv[:1])
+    judged = 0 if clock == "wall" else 1
     rows, verdicts = [], []
     tmp = Path(os.environ["POSTHORN_DATA_DIR"])
     for game in games:
@@ -128,25 +132,31 @@ def run(games, lengths, k: int, seed: int) -> int:
             path = tmp / f"{game}-{n}.json"
             write_record(session, n, path)
             got = measure_length(app, path, k)
-            inp_p95, undo_p95 = p95(got["input"]), p95(got["undo"])
+            wall = {op: [w for w, _c in v] for op, v in got.items()}
+            cpu = {op: [c for _w, c in v] for op, v in got.items()}
+            by = (wall, cpu)[judged]
+            inp_p95, undo_p95 = p95(by["input"]), p95(by["undo"])
             p95s[n] = inp_p95
             ok_input = inp_p95 <= INPUT_P95_MS
             ok_undo = undo_p95 <= UNDO_P95_MS or n < 5000
             verdicts += [ok_input, ok_undo]
-            rows.append((game, f"{n:,}", f"{statistics.median(got['input']):.1f} ms", f"{inp_p95:.1f} ms",
-                         "ok" if ok_input else "OVER", f"{statistics.median(got['undo']):.1f} ms",
-                         f"{undo_p95:.1f} ms", "ok" if ok_undo else "OVER",
-                         f"{p95(got['redo']):.1f} ms"))
+            rows.append((game, f"{n:,}", f"{statistics.median(wall['input']):.1f}", f"{p95(wall['input']):.1f}",
+                         f"{p95(cpu['input']):.1f}", "ok" if ok_input else "OVER",
+                         f"{statistics.median(wall['undo']):.1f}", f"{p95(wall['undo']):.1f}",
+                         f"{p95(cpu['undo']):.1f}", "ok" if ok_undo else "OVER",
+                         f"{p95(wall['redo']):.1f}", f"{p95(cpu['redo']):.1f}"))
         ratio = p95s[at[-1]] / p95s[at[0]]
         verdicts.append(ratio <= FLAT_RATIO)
-        rows.append((f"  {game} p95 {at[-1]:,} / {at[0]:,}", "", "", f"{ratio:.2f}x",
-                     "ok" if ratio <= FLAT_RATIO else "OVER", "", "", "", ""))
+        rows.append((f"  {game} {clock} p95 {at[-1]:,} / {at[0]:,}", "", "", "", f"{ratio:.2f}x",
+                     "ok" if ratio <= FLAT_RATIO else "OVER", "", "", "", "", "", ""))
+    load = os.getloadavg()[0]
     print(f"UI latency, offscreen {SIZE[0]}x{SIZE[1]}: {k} inputs, undos and redos per length, each from "
-          f"the call to the window repainted")
-    print(f"budgets (DESIGN.md): input p95 <= {INPUT_P95_MS:.0f} ms at every length, p95 longest/shortest "
-          f"<= {FLAT_RATIO}x, undo p95 <= {UNDO_P95_MS:.0f} ms at 5,000 inputs")
-    print(table(["game", "inputs", "input median", "input p95", "", "undo median", "undo p95", "",
-                 "redo p95"], rows))
+          f"the call to the window repainted, in ms (wall, and this process's CPU)")
+    print(f"budgets (DESIGN.md), judged on {clock} time: input p95 <= {INPUT_P95_MS:.0f} ms at every length, "
+          f"p95 longest/shortest <= {FLAT_RATIO}x, undo p95 <= {UNDO_P95_MS:.0f} ms at 5,000 inputs "
+          f"(load average {load:.1f} on {os.cpu_count()} cores)")
+    print(table(["game", "inputs", "input median", "p95", "cpu p95", "", "undo median", "p95", "cpu p95", "",
+                 "redo p95", "cpu p95"], rows))
     return 0 if all(verdicts) else 1
 
 
@@ -156,6 +166,9 @@ def main(argv=None) -> int:
     parser.add_argument("--lengths", default="100,1000,5000", help="game lengths in inputs")
     parser.add_argument("-k", type=int, default=40, help="inputs undone, redone and submitted per length")
     parser.add_argument("--seed", type=int, default=1851, help="seed of the random tables")
+    parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                        help="the time the budgets judge: wall (default), or this process's CPU time, "
+                             "for a machine other work keeps busy")
     args = parser.parse_args(argv)
     games = [g for g in args.games.split(",") if g]
     unknown = [g for g in games if g not in BUILDERS]
@@ -165,7 +178,7 @@ def main(argv=None) -> int:
         lengths = sorted({int(n) for n in args.lengths.split(",") if n})
     except ValueError:
         parser.error("--lengths expects whole numbers separated by commas")
-    return run(games, lengths, max(2, args.k), args.seed)
+    return run(games, lengths, max(2, args.k), args.seed, args.clock)
 
 
 if __name__ == "__main__":

@@ -70,6 +70,8 @@ class TownItem(QGraphicsItem):
         return RADIUS[self.town.size] * self.scale_
 
     def set_look(self, look: TownLook) -> None:
+        if look == self.look:  # unchanged: no repaint (a change touches a town or two)
+            return
         self.prepareGeometryChange()
         self.look = look
         self.update()
@@ -267,7 +269,9 @@ class MapView(QGraphicsView):
             self._build()
         for tid, item in self.town_items.items():
             item.set_look(looks.get(tid, TownLook()))
-            item.setToolTip(tips.get(tid, ""))
+            tip = tips.get(tid, "")
+            if tip != item.toolTip():
+                item.setToolTip(tip)
         self.declutter()
 
     def declutter(self) -> None:

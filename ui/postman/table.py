@@ -4,7 +4,7 @@ the screen redraws from the state, and what it shows comes from ``table_queries`
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QSignalBlocker, Qt, QTimer
 from PySide6.QtWidgets import (
     QCheckBox,
     QHBoxLayout,
@@ -173,7 +173,8 @@ class PostmanTable(QWidget, Flows):
             self.cards.cover_all()  # a new turn: pass the laptop
         steps = self.session.next_steps()
         self._phase_bar(steps)
-        self._town_panel()
+        with QSignalBlocker(self.stack):  # its ticks redraw the map, which is drawn once below
+            self._town_panel()
         self.hint.setText(self.move_hint() if self.targeting else "")
         self.cancel_button.setVisible(self.targeting is not None)
         self._battle_panel()
