@@ -217,12 +217,13 @@ def assert_orders_sealed(s) -> None:
     for side in SIDES:
         view = json.dumps(COURIERS.view(s, side))
         for c in s.couriers.values():
+            said = json.dumps(c.message)  # quoted whole: SECRET-Grey-2 is not SECRET-Grey-26
             if c.status == "captured":
-                assert c.message in public
+                assert said in public
             elif c.side == side:
-                assert c.message in view and c.message not in public
+                assert said in view and said not in public
             else:
-                assert c.message not in view, f"{side} reads {c.side}'s sealed orders"
+                assert said not in view, f"{side} reads {c.side}'s sealed orders"
 
 
 # -- seats and whose input is whose ------------------------------------------------------------------
