@@ -50,7 +50,27 @@ def main(argv: list[str] | None = None) -> int:
     return run_gui(args)
 
 
+NO_DISPLAY = """posthorn: there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set).
+  Start it from a desktop session, or over SSH with X forwarding (ssh -X), or on a virtual display:
+      xvfb-run -a posthorn        (Debian/Ubuntu: apt-get install xvfb)
+  Without a window: posthorn --screenshot FILE [RECORD], posthorn replay RECORD, posthorn --self-test."""
+
+
+def no_display() -> bool:
+    """On Linux and the BSDs a window needs an X or Wayland display; without one Qt aborts with a
+    misleading message about a missing xcb library, so say what is missing instead."""
+    if not sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
+        return False
+    platform = os.environ.get("QT_QPA_PLATFORM", "")
+    if platform and not platform.startswith(("xcb", "wayland")):
+        return False  # offscreen, vnc, eglfs...: Qt's own business
+    return not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
 def run_gui(args) -> int:
+    if not args.screenshot and no_display():
+        print(NO_DISPLAY, file=sys.stderr)
+        return 2
     from PySide6.QtCore import QEvent, QObject, QTimer
     from PySide6.QtWidgets import QApplication
 

@@ -13,8 +13,10 @@ from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
+    QFrame,
     QMainWindow,
     QMessageBox,
+    QScrollArea,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
@@ -52,6 +54,10 @@ class MainWindow(QMainWindow):
         #: tells the player something went wrong (a dialog; a line on stderr for --screenshot)
         self.warn = lambda title, text: QMessageBox.warning(self, title, text)
         self.ask_setup = game_screens.ask_setup
+        #: asks for a line of text (None: cancelled); tests replace it
+        self.ask_text = self._ask_text_dialog
+        #: puts files in the platform's trash (raises where there is none); tests replace it
+        self.trash = _send_to_trash
         #: picks the rule pack of a new game when house-rule copies exist; tests replace it
         self.choose_pack = self._choose_pack_dialog
 
@@ -71,7 +77,12 @@ class MainWindow(QMainWindow):
         self.table_layout.addWidget(self.banner)
         self.telling = Telling(self)  # the announcement and the result screen
         self.stack = QStackedWidget()
-        self.stack.addWidget(self.start)
+        # the start page scrolls rather than make the window taller than the screen at a large text size
+        self.start_scroll = QScrollArea()
+        self.start_scroll.setWidget(self.start)
+        self.start_scroll.setWidgetResizable(True)
+        self.start_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.stack.addWidget(self.start_scroll)
         self.stack.addWidget(self.table_area)
         self.setCentralWidget(self.stack)
 
@@ -87,6 +98,9 @@ class MainWindow(QMainWindow):
         self.start.new_game.connect(self.new_game)
         self.start.resume.connect(self.resume)
         self.start.open_record.connect(self.open_dialog)
+        self.start.open_saved.connect(self.open_saved)
+        self.start.rename_saved.connect(self.rename_saved)
+        self.start.delete_saved.connect(self.delete_saved)
         self.banner.override_clicked.connect(self._override)
         self.banner.rule_clicked.connect(self.show_rule)
         self._latest = None
@@ -130,7 +144,7 @@ class MainWindow(QMainWindow):
 
     # -- start page -------------------------------------------------------------------------------
     def _show_start(self, later: bool = False) -> None:
-        self.stack.setCurrentWidget(self.start)
+        self.stack.setCurrentWidget(self.start_scroll)
         for dock in self._docks():
             dock.hide()
         if self.toolbar is not None:
@@ -173,10 +187,63 @@ class MainWindow(QMainWindow):
 
     def refresh_resume(self) -> None:
         from companion.core.autosave import latest
+        from companion.core.saved_games import list_saved
 
         saved, problem = latest()
         self._latest = saved
         self.start.set_resume(saved, problem)
+        self.start.set_saved(list_saved())
+
+    # -- saved games ------------------------------------------------------------------------------
+    def open_saved(self, path: str) -> bool:
+        return self.open_record(path, continue_file=True)
+
+    def rename_saved(self, path: str) -> bool:
+        from companion.core import saved_games
+
+        row = saved_games.row(Path(path))
+        if row.problem:
+            return False
+        title = self.ask_text("Rename the saved game", "Title:", row.title)
+        if title is None or not title.strip():
+            return False
+        try:
+            saved_games.rename(Path(path), title)
+        except (PosthornError, OSError) as e:
+            self.warn("Posthorn", f"Could not rename {path}: {e}")
+            return False
+        self.refresh_resume()
+        return True
+
+    def delete_saved(self, path: str) -> bool:
+        """Put a saved game in the platform's trash; where there is none, delete it for good once
+        the player has said yes."""
+        from companion.core import saved_games
+
+        files = saved_games.files_of(Path(path))
+        row = saved_games.row(Path(path))
+        name = row.title or Path(path).name
+        try:
+            self.trash(files)
+        except Exception as e:  # no trash here (or it refused): ask before deleting for good
+            if not self.confirm("Delete the saved game?", f"\u201c{name}\u201d cannot be put in the trash "
+                                f"({e}).\n\nDelete it for good?"):
+                return False
+            try:
+                for f in files:
+                    f.unlink()
+            except OSError as e2:
+                self.warn("Posthorn", f"Could not delete {path}: {e2.strerror or e2}")
+                return False
+        self.statusBar().showMessage(f"\u201c{name}\u201d is in the trash", 5000)
+        self.refresh_resume()
+        return True
+
+    def _ask_text_dialog(self, title: str, label: str, text: str) -> str | None:
+        from PySide6.QtWidgets import QInputDialog
+
+        value, ok = QInputDialog.getText(self, title, label, text=text)
+        return value if ok else None
 
     # -- opening games ----------------------------------------------------------------------------
     def new_game(self, game_id: str, setup: dict | None = None, seed: int | None = None) -> bool:
@@ -543,6 +610,13 @@ class MainWindow(QMainWindow):
         QMessageBox.about(self, "About Posthorn",
                           f"Posthorn {version()}: a companion for tabletop games of mail, couriers "
                           "and messengers.")
+
+
+def _send_to_trash(files) -> None:
+    from send2trash import send2trash
+
+    for f in files:
+        send2trash(str(f))
 
 
 def version() -> str:

@@ -48,6 +48,10 @@ class StartPage(QWidget):
     new_game = Signal(str)
     resume = Signal()
     open_record = Signal()
+    #: the saved-games list's requests, with the record's path
+    open_saved = Signal(str)
+    rename_saved = Signal(str)
+    delete_saved = Signal(str)
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -90,17 +94,32 @@ class StartPage(QWidget):
         row.addStretch(1)
         outer.addSpacing(8)
         outer.addLayout(row)
+        outer.addSpacing(8)
+        self.saved_games = None  # the list, made with its first rows (after the first frame)
+        self._saved_slot = outer
         outer.addStretch(1)
         self.set_resume(None, None)
+
+    def set_saved(self, rows) -> None:
+        if self.saved_games is None:
+            from .saved_games import SavedGames
+
+            self.saved_games = SavedGames()
+            self._saved_slot.insertWidget(self._saved_slot.count() - 1, self.saved_games, 10)
+            for mine, theirs in ((self.open_saved, "open_saved"), (self.rename_saved, "rename_saved"),
+                                 (self.delete_saved, "delete_saved")):
+                getattr(self.saved_games, theirs).connect(mine)
+        self.saved_games.set_rows(rows)
 
     def set_resume(self, saved, problem: str | None) -> None:
         if saved is None:
             self.resume_box.hide()
         else:
+            from companion.core.saved_games import local_time
+
             info = GAMES.get(saved.game)
             name = saved.title or (info.title if info else saved.game)
-            when = saved.saved.replace("T", " ").split("+")[0] if saved.saved else "unknown time"
-            self.resume_label.setText(f"Last game: {name}, {saved.inputs} input(s), saved {when} UTC")
+            self.resume_label.setText(f"Last game: {name}, {saved.inputs} input(s), saved {local_time(saved.saved)}")
             self.resume_box.show()
         if problem:  # selectable, so the path can be copied; Qt's enums load only when needed
             from PySide6.QtCore import Qt

@@ -1,0 +1,116 @@
+"""The saved games the start page lists: every autosave with its game, title, players, time and
+length; renamed in place, or put away with the journal beside it.
+
+Reading tolerates anything in the folder: a file that cannot be read is listed with the reason
+(and left exactly as it was), never a crash, and a file deleted meanwhile is simply not listed.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from . import autosave, records
+from .storage import atomic_write, autosave_dir
+from .violations import PosthornError
+
+#: Games whose seats are fixed by the rules rather than named in the setup.
+FIXED_SIDES = {"postman": ("Postmen", "Holnists")}
+
+
+@dataclass(frozen=True)
+class SavedGameRow:
+    path: Path
+    game: str = ""
+    title: str = ""
+    players: tuple[str, ...] = ()
+    saved: str = ""       # ISO 8601 in UTC, as the record has it
+    inputs: int = 0
+    problem: str | None = None  # why the file cannot be opened; the other fields are then empty
+
+    @property
+    def local_time(self) -> str:
+        return local_time(self.saved)
+
+
+def _read(path: Path) -> records.Record:
+    # an autosave's journal, where there is one, holds its newest inputs
+    read = getattr(autosave, "read", records.read)
+    return read(path)
+
+
+def journal_of(path: Path) -> Path:
+    return path.with_name(path.name + ".journal")
+
+
+def players_of(game: str, setup) -> tuple[str, ...]:
+    if not isinstance(setup, dict):
+        return ()
+    seats = setup.get("players") or setup.get("sides") or FIXED_SIDES.get(game, ())
+    if not isinstance(seats, list | tuple):
+        return ()
+    names = [s.get("name") if isinstance(s, dict) else s for s in seats]
+    return tuple(n for n in names if isinstance(n, str))
+
+
+def row(path: Path) -> SavedGameRow:
+    try:
+        rec = _read(path)
+    except (PosthornError, json.JSONDecodeError, OSError, UnicodeError, ValueError) as e:
+        return SavedGameRow(Path(path), problem=str(e) or type(e).__name__)
+    return SavedGameRow(Path(path), rec.game, rec.title, players_of(rec.game, rec.setup), rec.saved,
+                        len(rec.inputs))
+
+
+def _changed(path: Path) -> float | None:
+    try:
+        when = path.stat().st_mtime
+    except OSError:  # gone since it was listed, or a link to nothing
+        return None
+    try:
+        return max(when, journal_of(path).stat().st_mtime)
+    except OSError:
+        return when
+
+
+def list_saved(folder: Path | None = None) -> list[SavedGameRow]:
+    """Every autosave, the newest first."""
+    folder = autosave_dir() if folder is None else folder
+    try:
+        files = list(folder.glob("*.json"))
+    except OSError:
+        return []
+    dated = [(when, f) for f in files if (when := _changed(f)) is not None]
+    return [row(f) for _when, f in sorted(dated, key=lambda d: (d[0], d[1].name), reverse=True)]
+
+
+def rename(path: Path, title: str) -> None:
+    """Give a saved game a new title: the record is rewritten whole (its journal folded in)."""
+    path = Path(path)
+    rec = _read(path)
+    rec.title = title.strip()
+    atomic_write(path, rec.dumps())
+    try:
+        journal_of(path).unlink()  # its lines are in the record now
+    except FileNotFoundError:
+        pass
+
+
+def files_of(path: Path) -> list[Path]:
+    """The files of one saved game: its record and, if there is one, its journal."""
+    path = Path(path)
+    return [p for p in (path, journal_of(path)) if p.exists()]
+
+
+def local_time(saved: str) -> str:
+    """A record's UTC time in the computer's own time zone, e.g. "1 Dec 2026, 09:51"."""
+    try:
+        when = datetime.fromisoformat(saved)
+    except (TypeError, ValueError):
+        return "unknown time"
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    local = when.astimezone()
+    return f"{local.day} {local:%b %Y, %H:%M}"
