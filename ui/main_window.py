@@ -13,10 +13,8 @@ from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
-    QFrame,
     QMainWindow,
     QMessageBox,
-    QScrollArea,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
@@ -77,12 +75,7 @@ class MainWindow(QMainWindow):
         self.table_layout.addWidget(self.banner)
         self.telling = Telling(self)  # the announcement and the result screen
         self.stack = QStackedWidget()
-        # the start page scrolls rather than make the window taller than the screen at a large text size
-        self.start_scroll = QScrollArea()
-        self.start_scroll.setWidget(self.start)
-        self.start_scroll.setWidgetResizable(True)
-        self.start_scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.stack.addWidget(self.start_scroll)
+        self.stack.addWidget(self.start)
         self.stack.addWidget(self.table_area)
         self.setCentralWidget(self.stack)
 
@@ -144,7 +137,7 @@ class MainWindow(QMainWindow):
 
     # -- start page -------------------------------------------------------------------------------
     def _show_start(self, later: bool = False) -> None:
-        self.stack.setCurrentWidget(self.start_scroll)
+        self.stack.setCurrentWidget(self.start)
         for dock in self._docks():
             dock.hide()
         if self.toolbar is not None:

@@ -36,13 +36,11 @@ class SavedGameRow:
 
 
 def _read(path: Path) -> records.Record:
-    # an autosave's journal, where there is one, holds its newest inputs
-    read = getattr(autosave, "read", records.read)
-    return read(path)
+    return autosave.read(path)  # with its journal's newest inputs folded in
 
 
 def journal_of(path: Path) -> Path:
-    return path.with_name(path.name + ".journal")
+    return autosave.journal_path(path)
 
 
 def players_of(game: str, setup) -> tuple[str, ...]:
@@ -78,6 +76,7 @@ def _changed(path: Path) -> float | None:
 def list_saved(folder: Path | None = None) -> list[SavedGameRow]:
     """Every autosave, the newest first."""
     folder = autosave_dir() if folder is None else folder
+    autosave.remove_orphans(folder)
     try:
         files = list(folder.glob("*.json"))
     except OSError:

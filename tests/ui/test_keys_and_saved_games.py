@@ -208,7 +208,7 @@ def test_delete_puts_the_saved_game_in_the_trash(window, qtbot):
     path = games.rows[0].path
     games.select(path)
     qtbot.mouseClick(games.delete_button, Qt.MouseButton.LeftButton)
-    assert trashed == [path]
+    assert trashed == [path, path.with_name(path.name + ".journal")]  # the game and its journal
 
 
 def test_without_a_trash_delete_asks_and_only_yes_deletes(window, qtbot):

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -55,7 +56,16 @@ class StartPage(QWidget):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        outer = QVBoxLayout(self)
+        # the page scrolls rather than make the window taller than the screen at a large text size
+        page = QWidget()
+        scroll = QScrollArea()
+        scroll.setWidget(page)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        whole = QVBoxLayout(self)
+        whole.setContentsMargins(0, 0, 0, 0)
+        whole.addWidget(scroll)
+        outer = QVBoxLayout(page)
         outer.setContentsMargins(40, 30, 40, 30)
         head = looks.text_size(QLabel("Posthorn"), "display")
         sub = QLabel("A companion for the table: it keeps the books, rolls the dice and knows the rules.")
