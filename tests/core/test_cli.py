@@ -200,3 +200,58 @@ def test_output_never_fails_on_text_the_terminal_cannot_show(make_desk, tmp_path
         [sys.executable, "-m", "companion.cli", "replay", str(path)], capture_output=True, timeout=60,
         check=False, env=env).stdout
     assert b"bad-\\udcff.json" in done.stderr
+
+
+# -- hidden information: left out of replay unless --reveal ------------------------------------------
+SAMPLES = Path(str(resources.files("rules")))
+
+
+def replayed(capsys, game: str, sample: str, *flags: str) -> tuple[dict, str]:
+    path = SAMPLES / game / "samples" / sample
+    assert cli.main(["replay", str(path), "--json", *flags]) in (0, 1)
+    doc = json.loads(capsys.readouterr().out)
+    assert cli.main(["replay", str(path), *flags]) in (0, 1)
+    return doc, capsys.readouterr().out
+
+
+def test_postman_hands_are_hidden_unless_revealed(capsys):
+    doc, text = replayed(capsys, "postman", "short_game.json")
+    assert set(doc["state"]["hands"]) == {"postmen", "holnists"}
+    assert all(set(h) == {"hidden"} and isinstance(h["hidden"], int) for h in doc["state"]["hands"].values())
+    assert "--reveal shows them" in doc["hidden"] and "--reveal shows them" in text
+    shown, _ = replayed(capsys, "postman", "short_game.json", "--reveal")
+    hands = shown["state"]["hands"]
+    assert all(isinstance(h, list) for h in hands.values()) and "hidden" not in shown
+    assert {s: {"hidden": len(h)} for s, h in hands.items()} == doc["state"]["hands"]
+    assert any(hands.values())  # the sample ends with cards in hand: the test can fail
+
+
+def test_sealed_courier_orders_are_hidden_unless_revealed(capsys):
+    record = json.loads((SAMPLES / "couriers" / "samples" / "several_turns.json").read_text(encoding="utf-8"))
+    orders = [i["args"]["message"] for i in record["inputs"] if i["kind"] == "send_courier"]
+    assert orders
+    doc, text = replayed(capsys, "couriers", "several_turns.json")
+    for order in orders:
+        assert order not in json.dumps(doc, ensure_ascii=False) and order not in text
+    assert {c["message"]["hidden"] for c in doc["state"]["couriers"].values()} == {"sealed orders"}
+    shown, shown_text = replayed(capsys, "couriers", "several_turns.json", "--reveal")
+    assert sorted(c["message"] for c in shown["state"]["couriers"].values()) == sorted(orders)
+    assert orders[0] in shown_text
+
+
+def test_thurn_and_taxis_hands_and_draw_pile_are_hidden_unless_revealed(capsys):
+    doc, _ = replayed(capsys, "thurn_and_taxis", "four_players_whole_game.json")
+    shown, _ = replayed(capsys, "thurn_and_taxis", "four_players_whole_game.json", "--reveal")
+    assert doc["state"]["draw_pile"] == {"hidden": len(shown["state"]["draw_pile"])} != {"hidden": 0}
+    for hidden, player in zip(doc["state"]["players"], shown["state"]["players"], strict=True):
+        assert hidden["hand"] == {"hidden": len(player["hand"])}
+        assert hidden["route"] == player["route"]  # what lies on the table stays
+    assert any(p["hand"] for p in shown["state"]["players"])
+
+
+def test_ab_die_post_hides_the_draw_pile_and_keeps_the_face_up_parts(capsys):
+    doc, _ = replayed(capsys, "ab_die_post", "four_player_game.json")
+    shown, _ = replayed(capsys, "ab_die_post", "four_player_game.json", "--reveal")
+    assert doc["state"]["deck"]["draw_pile"] == {"hidden": len(shown["state"]["deck"]["draw_pile"])}
+    assert doc["state"]["deck"]["hands"] == shown["state"]["deck"]["hands"]  # face up, per the rules
+    assert isinstance(shown["state"]["deck"]["draw_pile"], list)

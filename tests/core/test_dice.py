@@ -130,3 +130,29 @@ def test_roll_request_with_modifiers():
     text = req.describe()
     assert "2d6" in text and "+1 in cover" in text and "-3 routed" in text and "9+" in text
     assert "enemy within 4\"" in text
+
+
+# -- without a seed: the operating system's randomness, which nothing in a save predicts ----------
+def test_an_unseeded_bag_draws_from_the_system(monkeypatch):
+    import secrets
+
+    calls = []
+
+    class Spy(secrets.SystemRandom):
+        def randint(self, a, b):
+            calls.append((a, b))
+            return super().randint(a, b)
+
+    monkeypatch.setattr(secrets, "SystemRandom", Spy)
+    bag = DiceBag()
+    assert bag.seed is None
+    assert all(1 <= v <= 6 for v in bag.roll(Dice(2, 6)))
+    assert calls == [(1, 6), (1, 6)] and bag.rolls_made == 1
+    bag.pick(["a", "b"])
+    assert bag.rolls_made == 2
+
+
+def test_two_unseeded_bags_at_the_same_count_differ_and_two_seeded_agree():
+    # 40 fresh bags at one count: the count predicts nothing (all equal: 20**-39)
+    assert len({DiceBag(None, rolls_made=5).roll(Dice(1, 20)) for _ in range(40)}) > 1
+    assert len({DiceBag(7, rolls_made=5).roll(Dice(1, 20)) for _ in range(40)}) == 1

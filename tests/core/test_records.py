@@ -397,3 +397,81 @@ def test_a_seed_that_is_no_whole_number_is_refused(saved, tmp_path):
     data = json.loads(saved.read_text())
     data["seed"] = "99"
     assert unusable(tmp_path, data).where == "seed"
+
+
+# -- the app's randomness across a save ---------------------------------------------------------------
+def postman_session(seed=None):
+    from companion.core.packs import bundled_pack
+    from companion.core.session import Session
+    from companion.postman.rules import RULES
+
+    return Session(RULES, bundled_pack("postman"), {"map": "short"}, seed)
+
+
+def deal_five(session) -> list:
+    cards = []
+    for _ in range(5):
+        inp = session.app_draw()
+        cards.append(inp.args["card"])
+        assert session.submit(inp).accepted
+    return cards
+
+
+def test_two_restores_of_an_unseeded_autosave_deal_different_cards(tmp_path):
+    live = postman_session()
+    deal_five(live)
+    path = tmp_path / "autosave.json"
+    records.save(live, path)
+    assert "seed" not in json.loads(path.read_text())
+    hands = [deal_five(records.restore(records.read(path))[0]) for _ in range(3)]
+    assert len({tuple(h) for h in hands}) > 1  # three equal deals of 5 from 47 cards: about 1e-16
+
+
+def test_two_restores_of_a_seeded_autosave_deal_what_the_live_game_deals(tmp_path):
+    live = postman_session(seed=11)
+    deal_five(live)
+    path = tmp_path / "autosave.json"
+    records.save(live, path)
+    first, second = (records.restore(records.read(path))[0] for _ in range(2))
+    assert deal_five(first) == deal_five(second) == deal_five(live)
+
+
+def test_a_seeded_game_resumed_after_undo_and_redo_rolls_as_the_live_one(tmp_path):
+    live = postman_session(seed=5)
+    deal_five(live)
+    live.undo()
+    live.undo()
+    live.redo()  # one card drawn again from the log, not a new draw
+    live.submit(live.app_draw())  # a new draw in place of the one still undone
+    path = tmp_path / "autosave.json"
+    rec = records.save(live, path)
+    assert [u.get("redone", False) for u in rec.undone] == [False, True]
+    restored, _ = records.restore(records.read(path))
+    assert restored.bag.rolls_made == live.bag.rolls_made == 6
+    assert deal_five(restored) == deal_five(live)
+    events = [(line.event, line.entry.number) for line in restored.journal]
+    assert events[3:] == [("input", 4), ("input", 5), ("undo", 5), ("undo", 4), ("redo", 4), ("input", 5),
+                          *[("input", n) for n in range(6, 11)]]
+    assert records.record_of(restored).undone == rec.undone  # the mark survives a second save
+
+
+def test_an_input_undone_redone_and_undone_again_counts_once(tmp_path):
+    live = postman_session(seed=8)
+    deal_five(live)
+    live.undo()
+    live.redo()
+    live.undo()
+    rec = records.save(live, tmp_path / "a.json")
+    assert [u.get("redone", False) for u in rec.undone] == [True, False]
+    restored, _ = records.restore(records.read(tmp_path / "a.json"))
+    assert restored.bag.rolls_made == live.bag.rolls_made == 5
+    assert [line.event for line in restored.journal][4:] == ["input", "undo", "redo", "undo"]
+    assert records.record_of(restored).undone == rec.undone
+    assert restored.app_draw() == live.app_draw()
+
+
+def test_the_exported_log_names_no_seed(make_desk):
+    from companion.core.export import log_markdown
+
+    session = make_desk(seed=424242).session
+    assert "424242" not in log_markdown(session) and "seed" not in log_markdown(session)
