@@ -8,7 +8,6 @@ says what and where); 3 an internal error, a bug, with a crash report in the use
 from __future__ import annotations
 
 import argparse
-import copy
 import json
 import sys
 from pathlib import Path
@@ -27,26 +26,6 @@ def safe_streams() -> None:
             reconfigure(errors="backslashreplace")
 
 
-def public_state(game: str, state: dict) -> dict:
-    """The replayed state without what only its owner may see: hands, sealed orders and the
-    unseen draw pile become ``{"hidden": N}`` (how many cards, or that an order is sealed).
-    Ab die Post!'s spare parts lie face up (rules/ab_die_post/reference.md) and stay."""
-    state = copy.deepcopy(state)
-    if game == "postman":
-        state["hands"] = {side: {"hidden": len(cards)} for side, cards in state.get("hands", {}).items()}
-    elif game == "thurn_and_taxis":
-        state["draw_pile"] = {"hidden": len(state.get("draw_pile", []))}
-        for player in state.get("players", []):
-            player["hand"] = {"hidden": len(player.get("hand", []))}
-    elif game == "couriers":
-        for courier in state.get("couriers", {}).values():
-            courier["message"] = {"hidden": "sealed orders"}
-    elif game == "ab_die_post":
-        deck = state.get("deck", {})
-        deck["draw_pile"] = {"hidden": len(deck.get("draw_pile", []))}
-    return state
-
-
 def replay(path: str, out=None, as_json: bool = False, reveal: bool = False) -> int:
     from .core import records
 
@@ -58,17 +37,16 @@ def replay(path: str, out=None, as_json: bool = False, reveal: bool = False) -> 
     except PosthornError as e:
         print(f"posthorn replay: {e}", file=sys.stderr)
         return crash.UNUSABLE
-    state = session.rules.state_json(session.state)
-    if not reveal:
-        state = public_state(rec.game, state)
+    # without --reveal, the public view: what anyone at the table may see (companion/<game>/seats.py)
+    state = session.rules.state_json(session.state) if reveal else session.rules.public_view(session.state)
     if as_json:
         json.dump({
             "verdicts": [{"number": v.number, "verdict": v.verdict, "text": v.text,
                           "violations": [x.to_json() for x in v.violations],
                           **({"reason": v.reason} if v.reason else {})} for v in verdicts],
             "state": state,
-            **({} if reveal else {"hidden": "hands, sealed orders and the draw pile are left out; "
-                                            "--reveal shows them"}),
+            **({} if reveal else {"hidden": "the public view: hands, sealed orders and the unseen draw "
+                                            "pile are left out; --reveal shows the whole state"}),
         }, out, indent=1, ensure_ascii=False)
         out.write("\n")
     else:
@@ -78,7 +56,8 @@ def replay(path: str, out=None, as_json: bool = False, reveal: bool = False) -> 
         for v in verdicts:
             print(v.line(), file=out)
         if not reveal:
-            print("note: hands, sealed orders and the draw pile are left out; --reveal shows them", file=out)
+            print("note: the public view: hands, sealed orders and the unseen draw pile are left out; "
+                  "--reveal shows the whole state", file=out)
         print("final state:", file=out)
         json.dump(state, out, indent=1, ensure_ascii=False)
         out.write("\n")

@@ -187,7 +187,8 @@ def find_pack(pack_id: str, content_hash: str | None = None) -> Pack:
             return p
     if candidates:
         return candidates[0]
-    raise PackError(pack_id, "", "no bundled or installed rule pack has this id")
+    raise PackError(str(pack_id)[:MAX_ID], "", "no bundled or installed rule pack has this id; expected the id "
+                    "of a bundled pack or of a pack in the user data folder's packs/")
 
 
 def user_packs() -> tuple[list[Pack], list[PackError]]:

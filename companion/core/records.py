@@ -10,9 +10,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from .inputs import CHANCE_KINDS, Input
-from .schema import tree_problem
+from .schema import object_pairs, tree_problem
 from .session import Entry, JournalLine, Session
 from .storage import atomic_write
+from .tomlfile import too_deep
 from .violations import MalformedInput, PackError, PosthornError, RecordError, Violation
 
 FORMAT = "posthorn-record"
@@ -130,13 +131,16 @@ def save(session: Session, path: Path, title: str = "", created: str = "") -> Re
 def parse(text: str, path: str = "record") -> Record:
     """Validate the JSON of a record; raise RecordError naming where the problem is."""
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=object_pairs)
     except json.JSONDecodeError as e:
         raise RecordError(path, f"line {e.lineno}, column {e.colno}", f"not valid JSON: {e.msg}") from None
     except RecursionError:
-        raise RecordError(path, "", "nested too deeply to be a record") from None
-    except ValueError as e:  # e.g. an integer longer than Python converts (sys.get_int_max_str_digits)
-        raise RecordError(path, "", f"not a usable JSON document: {e}") from None
+        line = too_deep(text, MAX_DEPTH)
+        raise RecordError(path, f"line {line}" if line else "(top level)",
+                          f"nested more than {MAX_DEPTH} deep; expected a record") from None
+    except ValueError as e:  # an integer longer than Python converts (sys.get_int_max_str_digits)
+        raise RecordError(path, "(a number)", "a number with more digits than can be read "
+                          f"({str(e).split(';')[0]}); expected a number of a few digits") from None
     if not isinstance(data, dict):
         raise RecordError(path, "(top level)", "expected a JSON object")
     problem = tree_problem(data, MAX_DEPTH)
@@ -147,10 +151,12 @@ def parse(text: str, path: str = "record") -> Record:
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
         raise RecordError(path, "version", "expected a whole number")
+    shown = version if abs(version) < 10**9 else "of many digits"
     if version > VERSION:
-        raise RecordError(path, "version", f"record version {version} is newer than this Posthorn reads ({VERSION}); update Posthorn")
+        raise RecordError(path, "version", f"record version {shown} is newer than this Posthorn reads "
+                                           f"(it expects at most {VERSION}); update Posthorn")
     if version < 1:
-        raise RecordError(path, "version", f"unknown record version {version}")
+        raise RecordError(path, "version", f"unknown record version {shown}; expected 1 to {VERSION}")
 
     def need(key, kind, label):
         if key not in data:

@@ -109,32 +109,61 @@ def _show(value) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+#: Marks a JSON object that gave a key twice (``object_pairs``): json.loads keeps the last value
+#: silently, which would hide what the file says; tree_problem reports it at its key path.
+DUPLICATE_KEY = object()
+
+
+def object_pairs(pairs: list) -> dict:
+    """``json.loads(object_pairs_hook=...)``: an object, marked if a key is given twice."""
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen: set = set()
+        for key, _value in pairs:
+            if key in seen:
+                out[DUPLICATE_KEY] = key
+                break
+            seen.add(key)
+    return out
+
+
 def tree_problem(value, max_depth: int) -> tuple[str, str] | None:
     """Where parsed data nests deeper than ``max_depth`` or holds text that is not proper Unicode
     (a lone UTF-16 surrogate such as ``\\ud800``, which JSON escapes can make): ``(key path,
-    what is wrong)``, or None. Iterative, so no depth can make it recurse."""
-    stack = [(value, "", 0)]
+    what is wrong)``, or None. Iterative, so no depth can make it recurse; leaves are checked
+    where they lie and key paths are built only for tables and lists (a record has thousands)."""
+    if isinstance(value, str):
+        return None if _is_unicode(value) else ("(top level)", _SURROGATE)
+    stack = [(value, "", 0)] if isinstance(value, (dict, list)) else []
     while stack:
         item, path, depth = stack.pop()
-        if isinstance(item, str):
-            if not _is_unicode(item):
-                return path or "(top level)", ("expected text; found a lone UTF-16 surrogate, which is not a "
-                                               "character (a broken \\u escape)")
-            continue
-        if depth >= max_depth and isinstance(item, (dict, list)):
+        if depth >= max_depth:
             return path or "(top level)", f"nested more than {max_depth} deep; expected plainer data"
-        if isinstance(item, dict):
-            for key, sub in item.items():
-                if isinstance(key, str) and not _is_unicode(key):
-                    return path or "(top level)", ("expected keys of text; found a key with a lone UTF-16 "
+        pairs = item.items() if isinstance(item, dict) else enumerate(item)
+        for key, sub in pairs:
+            if key is DUPLICATE_KEY:
+                return _place(path, sub), "this key is given twice in one object; expected each key once"
+            if isinstance(key, str) and not _is_unicode(key):
+                return path or "(top level)", ("expected keys of text; found a key with a lone UTF-16 "
                                                    "surrogate (a broken \\u escape)")
-                stack.append((sub, _join(path, _key(key) if isinstance(key, str) else str(key)), depth + 1))
-        elif isinstance(item, list):
-            stack.extend((sub, f"{path}[{i}]", depth + 1) for i, sub in enumerate(item))
+            if isinstance(sub, str):
+                if not _is_unicode(sub):
+                    return _place(path, key), _SURROGATE
+            elif isinstance(sub, (dict, list)):
+                stack.append((sub, _place(path, key), depth + 1))
     return None
 
 
+_SURROGATE = "expected text; found a lone UTF-16 surrogate, which is not a character (a broken \\u escape)"
+
+
+def _place(path: str, key) -> str:
+    return f"{path}[{key}]" if isinstance(key, int) else _join(path, _key(key))
+
+
 def _is_unicode(text: str) -> bool:
+    if text.isascii():
+        return True
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:

@@ -25,14 +25,15 @@ def parse_toml(raw: bytes, name: str) -> dict:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
         raise PackError(name, f"byte {e.start}", "not UTF-8 text") from None
-    deep = too_deep(text)
+    deep = too_deep(text, MAX_NESTING)
     if deep is not None:
         raise PackError(name, f"line {deep}", f"arrays or tables nested more than {MAX_NESTING} deep; "
                                                "expected a pack or map file")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise PackError(name, toml_where(e), f"not valid TOML: {toml_what(e)}") from None
+        raise PackError(name, toml_where(e), f"not valid TOML: {toml_what(e)} (expected TOML: "
+                                             "key = value lines and [tables], each key given once)") from None
     except ValueError as e:  # an integer longer than Python converts (sys.get_int_max_str_digits)
         raise PackError(name, "", "not usable TOML: a number with more digits than can be read "
                                   f"({str(e).split(';')[0]}); expected a number of a few digits") from None
@@ -44,14 +45,15 @@ def parse_toml(raw: bytes, name: str) -> dict:
     return data
 
 
-def too_deep(text: str) -> int | None:
-    """The line where brackets first nest deeper than MAX_NESTING, or None. Table headers
-    (``[[town]]``) count as two levels, which is harmless at this limit."""
+def too_deep(text: str, limit: int) -> int | None:
+    """The line where brackets first nest deeper than ``limit``, or None; for TOML and for JSON
+    (whose strings the same pattern skips). Table headers (``[[town]]``) count as two levels,
+    which is harmless at this limit."""
     depth = 0
     plain = _NOT_NESTING.sub(lambda m: "\n" * m.group().count("\n"), text)
     for m in _BRACKET.finditer(plain):
         depth += 1 if m.group() in "[{" else -1
-        if depth > MAX_NESTING:
+        if depth > limit:
             return plain.count("\n", 0, m.start()) + 1
         depth = max(depth, 0)
     return None

@@ -31,7 +31,7 @@ CARDS_SPEC = Spec(dict, fields={"card": Spec(list, min_items=1, item=Spec(dict, 
 }))})
 _SIDE_SETUP = Spec(dict, fields={"cards": Spec(int, lo=0, hi=20),
                                  "start": Spec(str, choices=("post_town", "base_camp")),
-                                 "units": Spec(dict, extra_keys=True)})
+                                 "units": Spec(dict, extra_keys=True, values=Spec(int, lo=0, hi=50))})
 _TYPES = Spec(dict, fields={"light": Spec(str), "heavy": Spec(str), "heavy_on": Spec(int, lo=1, hi=12)})
 _SIZE = Spec(dict, fields={"modifier": Spec(int, lo=-6, hi=6), "militia_cap": Spec(int, lo=0, hi=20)})
 TABLES_SPEC = Spec(dict, fields={
