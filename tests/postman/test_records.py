@@ -26,7 +26,7 @@ RULE_LINE = re.compile(r"^\s{6}(postman\.[a-z0-9_.]+): ")
 
 
 def replay(name: str, *extra: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "companion.cli", "replay", str(SAMPLES / name), *extra],
+    return subprocess.run([sys.executable, "-m", "companion.cli", "replay", str(SAMPLES / name), "--reveal", *extra],
                           cwd=ROOT, capture_output=True, text=True, timeout=60, check=False)
 
 

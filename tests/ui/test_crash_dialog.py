@@ -1,13 +1,12 @@
 """An internal error in the window: a report in the user data folder, a dialog that says it is a
 bug and where the report is, and the game plays on with its autosave intact."""
 
-import json
 import sys
 
 import pytest
 from PySide6.QtCore import Qt
 
-from companion.core import records
+from companion.core import autosave
 from ui.crash_dialog import CrashHandler
 
 LEFT = Qt.MouseButton.LeftButton
@@ -31,8 +30,8 @@ def crashes(window, monkeypatch):
 def test_an_error_in_a_click_shows_a_dialog_writes_a_report_and_keeps_the_game(
         window, desk, qtbot, data_dir, crashes, monkeypatch):
     add_commander(qtbot, desk, "Meade", "Union", "army")
-    autosave = window.table.autosaver.path
-    before = autosave.read_text(encoding="utf-8")
+    saved = window.table.autosaver.path
+    before = autosave.read(saved).to_json()
 
     def broken(*args, **kwargs):
         raise KeyError("forced for the test")
@@ -43,20 +42,19 @@ def test_an_error_in_a_click_shows_a_dialog_writes_a_report_and_keeps_the_game(
     [(title, text)] = crashes.dialogs
     [report] = sorted((data_dir / "crash-reports").glob("crash-*.txt"))
     assert "bug" in title and "This is a bug in Posthorn" in text and str(report) in text
-    assert str(autosave) in text
+    assert str(saved) in text
     body = report.read_text(encoding="utf-8")
-    assert "KeyError: 'forced for the test'" in body and f"record: {autosave}" in body
+    assert "KeyError: 'forced for the test'" in body and f"record: {saved}" in body
     assert "command: posthorn (window)" in body and "version: Posthorn" in body
     assert crashes.exit_status == 3
 
     # the window is still there and the game goes on; the autosave holds every input made
     assert window.isVisible() and window.table is not None
-    assert autosave.read_text(encoding="utf-8") == before
+    assert autosave.read(saved).to_json() == before
     monkeypatch.undo()
     add_commander(qtbot, desk, "Lee", "Confederate", "army")
-    rec = records.read(autosave)
+    rec = autosave.read(saved)
     assert [i.args.get("name") for i in rec.inputs] == ["Meade", "Lee"]
-    json.loads(autosave.read_text(encoding="utf-8"))
 
 
 def test_no_error_means_exit_status_0(window, crashes):
