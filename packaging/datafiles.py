@@ -1,6 +1,6 @@
-"""The files the frozen app carries as package data: every rule pack and the resources, at the
-same place under the bundle as in the source tree, so importlib.resources.files("rules") and
-files("resources") find them. Used by packaging/posthorn.spec; tests/packaging checks that
+"""The files the frozen app carries as package data: every rule pack, the resources and the phone
+pages, at the same place under the bundle as in the source tree, so importlib.resources.files()
+finds them. Used by packaging/posthorn.spec; tests/packaging checks that
 nothing under rules/ or resources/ is left out."""
 
 from __future__ import annotations
@@ -8,7 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 
 PATTERNS = {"rules": ("*/*.toml", "*/*.md", "*/samples/*.json", "*/maps/*.toml"),
-            "resources": ("icons/*.png", "icons/*.svg", "*.desktop")}
+            "resources": ("icons/*.png", "icons/*.svg", "*.desktop"),
+            "companion": ("phones/static/*",)}  # the phone pages (companion/phones/server.py)
 
 
 def data_files(root: Path) -> list[tuple[str, str]]:

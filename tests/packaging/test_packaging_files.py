@@ -17,8 +17,8 @@ import icons  # noqa: E402
 
 def test_every_rule_pack_and_resource_file_is_bundled():
     bundled = {Path(src).relative_to(ROOT) for src, _dest in datafiles.data_files(ROOT)}
-    on_disk = {p.relative_to(ROOT) for pkg in ("rules", "resources") for p in (ROOT / pkg).rglob("*")
-               if p.is_file() and p.suffix not in (".py", ".pyc")}
+    on_disk = {p.relative_to(ROOT) for pkg in ("rules", "resources", "companion/phones/static")
+               for p in (ROOT / pkg).rglob("*") if p.is_file() and p.suffix not in (".py", ".pyc")}
     assert on_disk - bundled == set(), "add these to PATTERNS in packaging/datafiles.py"
     for src, dest in datafiles.data_files(ROOT):
         assert Path(src).parent.relative_to(ROOT) == Path(dest)

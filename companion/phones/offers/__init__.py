@@ -8,7 +8,9 @@ Each game's offers read the same questions its screens ask (``companion/<game>/.
 
 from __future__ import annotations
 
+from ...core.inputs import Input
 from ...core.session import Session
+from ...core.violations import MalformedInput
 from . import ab_die_post, couriers, postman, thurn_and_taxis
 
 GAMES = {"postman": postman, "thurn_and_taxis": thurn_and_taxis, "ab_die_post": ab_die_post,
@@ -16,9 +18,23 @@ GAMES = {"postman": postman, "thurn_and_taxis": thurn_and_taxis, "ab_die_post": 
 
 
 def offers(session: Session, seat: str, view: dict) -> list[dict]:
-    """The actions ``seat`` has now, read from its own view and the rules' questions."""
+    """The actions ``seat`` has now, read from its own view and the rules' questions; only those
+    the rules say are the seat's own and (a button) break no rule now."""
     game = GAMES.get(session.rules.game_id)
-    return game.offers(session, seat, view) if game is not None else []
+    found = game.offers(session, seat, view) if game is not None else []
+    return [a for a in found if _allowed(session, seat, a)]
+
+
+def _allowed(session: Session, seat: str, a: dict) -> bool:
+    if not a["kind"]:
+        return True  # a note
+    try:
+        inp = Input(a["kind"], a["args"], a["source"])
+        if session.seat_of(inp) not in (seat, None):
+            return False
+        return bool(a["app"] or a["fields"]) or not session.check(inp)
+    except MalformedInput:
+        return False
 
 
 def headline(game_id: str, view: dict) -> dict:

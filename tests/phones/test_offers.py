@@ -1,0 +1,105 @@
+"""What a phone offers a seat is what the rules allow that seat now: over random playouts of
+every game, each offered button is that seat's own input (or the whole table's) and passes the
+rules' check, and a seat whose turn it is not is offered nothing of another seat's."""
+
+from __future__ import annotations
+
+import random
+
+from ab_die_post.conftest import Race
+from ab_die_post.test_ab_die_post_playout import choose
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from postman.kit import BOARD
+from postman.kit import pack as postman_pack
+from postman.test_playout import Player as PostmanPlayer
+from thurn_and_taxis.playout import Player as TaxisPlayer
+
+from companion.core.inputs import Input
+from companion.core.packs import bundled_pack
+from companion.core.session import Session
+from companion.phones.messages import seat_message
+from companion.postman.rules import RULES as POSTMAN
+from companion.thurn_and_taxis.rules import RULES as TAXIS
+
+FEW = settings(max_examples=3, deadline=None,
+               suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+
+
+def check_offers(session: Session) -> int:
+    """Every button offered to every seat is its own and legal now; how many there were."""
+    count = 0
+    for seat in session.seats():
+        for a in seat_message(session, seat.id)["offers"]:
+            if not a["kind"]:
+                continue
+            if a["app"] == "roll":
+                assert session.pending_roll() is not None
+                assert session.seat_of(Input("roll")) in (seat.id, None)
+                continue
+            if a["app"] == "draw":
+                assert session.pending_draw() is not None
+                assert session.seat_of(Input("draw")) in (seat.id, None)
+                continue
+            if a["fields"]:
+                continue
+            inp = Input(a["kind"], a["args"], a["source"])
+            assert session.seat_of(inp) in (seat.id, None), (seat.id, a)
+            assert session.check(inp) == [], (seat.id, a, session.check(inp))
+            count += 1
+    return count
+
+
+@FEW
+@given(seed=st.integers(0, 2**31))
+def test_postman_offers_are_legal_and_the_seats_own(seed):
+    session = Session(POSTMAN, postman_pack(), {"board": BOARD}, seed)
+    player = PostmanPlayer(session, random.Random(seed))
+    offered = 0
+    for n in range(120):
+        if session.state.t.winner:
+            break
+        player.one_input()
+        if n % 6 == 0:
+            offered += check_offers(session)
+    assert offered
+
+
+@FEW
+@given(seed=st.integers(0, 2**31), players=st.integers(2, 4))
+def test_thurn_and_taxis_offers_are_legal_and_the_seats_own(seed, players):
+    session = Session(TAXIS, bundled_pack("thurn_and_taxis"), {"players": ["Anna", "Ben", "Cara", "Dora"][:players]}, seed)
+    player = TaxisPlayer(session, random.Random(seed), nonsense=0)
+    offered = 0
+    for _ in range(12):
+        if session.state.over:
+            break
+        offered += check_offers(session)
+        player.turn()
+    assert offered
+
+
+@FEW
+@given(seed=st.integers(0, 2**31))
+def test_ab_die_post_offers_are_legal_and_the_seats_own(seed):
+    race = Race(bundled_pack("ab_die_post"), ("Anna", "Ben", "Cleo"), seed)
+    rng = random.Random(seed)
+    offered = 0
+    for n in range(200):
+        if race.state.phase == "over":
+            break
+        inp = choose(rng, race)
+        assert (race.session.deal() if inp is None else race.session.submit(inp)).accepted
+        if n % 5 == 0:
+            offered += check_offers(race.session)
+    assert offered
+
+
+def test_a_seat_off_turn_is_offered_nothing_of_the_active_seat():
+    session = Session(TAXIS, bundled_pack("thurn_and_taxis"), {"players": ["Anna", "Ben", "Cara", "Dora"]}, 4)
+    while session.state.refill_due():
+        session.deal()
+    anna = seat_message(session, "Anna")["offers"]
+    assert {a["kind"] for a in anna} >= {"take_display", "draw"}
+    for seat in ("Ben", "Cara", "Dora"):
+        assert seat_message(session, seat)["offers"] == []
