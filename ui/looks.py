@@ -23,7 +23,7 @@ TEXT_SCALES = {"normal": 1.0, "large": 1.3, "larger": 1.65}
 #: Named sizes relative to the body text; table mode makes the phase bar readable from two metres.
 SIZES = {"small": 0.9, "heading": 1.15, "title": 1.3, "phase": 1.45, "big": 1.6, "display": 2.2,
          "dice": 3.3}
-TABLE_SIZES = {**SIZES, "phase": 3.2, "phase.next": 2.2, "big": 2.4}
+TABLE_SIZES = {**SIZES, "heading": 1.4, "title": 1.8, "phase": 3.2, "phase.next": 2.2, "big": 2.4, "display": 3.6}
 WEIGHTS = {"heading": 600, "title": 600, "phase": 600, "big": 600, "display": 700}
 TONES = ("muted", "danger", "success", "warning", "accent", "side.postmen", "side.holnists",
          "card.red", "card.black", "map.ink")
@@ -49,6 +49,11 @@ class Looks:
     @property
     def scale(self) -> float:
         return TEXT_SCALES[self.text_size]
+
+    @property
+    def board_scale(self) -> float:
+        """How much larger a board's pieces and names are drawn: the text size, and more in table mode."""
+        return self.scale * (1.6 if self.table_mode else 1.0)
 
     def points(self, size: str = "body") -> float:
         sizes = TABLE_SIZES if self.table_mode else SIZES

@@ -138,3 +138,28 @@ def test_table_mode_from_the_menu_fills_the_screen(desk, window):
     assert window.isFullScreen()
     window.actions_["table_mode"].trigger()
     assert not window.isFullScreen()
+
+
+@pytest.mark.parametrize("scheme", palette.SCHEMES)
+def test_thurn_and_taxis_names_players_in_their_colour_readably(window, scheme):
+    from ui.thurn_and_taxis.models import ScoreModel
+
+    record = Path(__file__).resolve().parents[2] / "rules" / "thurn_and_taxis" / "samples" / "four_players_whole_game.json"
+    assert window.open_record(str(record))
+    window.actions_[f"colours:{scheme}"].trigger()
+    model = next(m for m in window.screen_widget.findChildren(ScoreModel))
+    base = palette.rgb("base", scheme)
+    for row in range(model.rowCount()):
+        brush = model.data(model.index(row, 0), Qt.ItemDataRole.ForegroundRole)
+        assert palette.contrast(brush.color().name(), base) >= 4.5, (row, brush.color().name())
+
+
+def test_table_mode_draws_the_postman_board_larger(window, qtbot):
+    record = Path(__file__).resolve().parents[2] / "rules" / "postman" / "samples" / "short_game.json"
+    assert window.open_record(str(record))
+    town = next(iter(window.screen_widget.map.town_items))
+    before = window.screen_widget.map.town_items[town].scale_
+    window.set_table_mode(True, full_screen=False)
+    assert window.screen_widget.map.town_items[town].scale_ >= 1.5 * before
+    window.set_table_mode(False, full_screen=False)
+    assert window.screen_widget.map.town_items[town].scale_ == pytest.approx(before)

@@ -251,7 +251,7 @@ class MapView(QGraphicsView):
         for a, b in self.board.graph.edges():
             (ax, ay), (bx, by) = self.pos[a], self.pos[b]
             sc.addLine(ax, ay, bx, by, road).setZValue(1)
-        k = LOOKS.scale  # markers and names grow with the window's text size
+        k = LOOKS.board_scale  # markers and names grow with the window's text size and in table mode
         for tid, town in self.board.towns.items():
             role = "post" if tid == self.board.post_town else "camp" if tid == self.board.base_camp else ""
             item = TownItem(town, role, k)
@@ -261,7 +261,7 @@ class MapView(QGraphicsView):
 
     @staticmethod
     def _looks_now() -> tuple:
-        return LOOKS.scale, LOOKS.scheme
+        return LOOKS.board_scale, LOOKS.scheme
 
     def set_looks(self, looks: dict[str, TownLook], tips: dict[str, str]) -> None:
         if self._looks_now() != self._built_for:  # the window's text size or colours changed

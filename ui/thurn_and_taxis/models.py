@@ -7,6 +7,7 @@ from PySide6.QtGui import QBrush, QFont
 
 from companion.thurn_and_taxis.scoring import ranking, scores, winner
 
+from ..palette import PLAYER_COLOURS, colour
 from ..widgets.row_model import RowTableModel
 from .map_view import player_colour
 
@@ -34,7 +35,9 @@ class ScoreModel(RowTableModel):
                         f"\u2212 {row['houses_left']} (houses left)")
             return None
         if role == Qt.ItemDataRole.ForegroundRole and col == 0:
-            return QBrush(player_colour(p.colour))
+            # a name in its player's colour, made dark or light enough to read in either set
+            text = f"player.{p.colour}"
+            return QBrush(colour(text) if p.colour in PLAYER_COLOURS else player_colour(p.colour))
         if role == Qt.ItemDataRole.FontRole and (index.row() == s.turn.seat and not s.over
                                                  or s.over and winner(s) == index.row()):
             f = QFont()
