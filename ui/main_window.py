@@ -116,7 +116,9 @@ class MainWindow(QMainWindow):
         self.rules_dock = self._dock("Rules", self.rules, Qt.DockWidgetArea.RightDockWidgetArea)
         self.tabifyDockWidget(self.dice_dock, self.rules_dock)
         self.resizeDocks([self.dice_dock], [330], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.log_dock], [190], Qt.Orientation.Vertical)
+        # the log keeps five lines however the board pushes (newest at the bottom), the board the rest
+        self.log.setMinimumHeight(self.log.fontMetrics().lineSpacing() * 5 + 8)
+        self.resizeDocks([self.log_dock], [150], Qt.Orientation.Vertical)
         for dock in (self.log_dock, self.dice_dock, self.rules_dock):
             self.actions_["view_menu"].menu().addAction(dock.toggleViewAction())
         self._build_toolbar()

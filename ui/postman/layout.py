@@ -8,6 +8,7 @@ game: the roads and distances come from the board, only the drawing moves.
 from __future__ import annotations
 
 import math
+import random
 
 #: the drawn map's height; widths follow the file's shape
 HEIGHT = 1000.0
@@ -16,16 +17,17 @@ X_SCALE = 0.73
 
 
 def positions(board, min_gap: float | None = None, rounds: int = 200,
-              aspect: float = 1.0) -> dict[str, tuple[float, float]]:
+              aspect: float = 1.0, blend: float = 0.5) -> dict[str, tuple[float, float]]:
     """Town id -> (x, y) in drawing units, ``HEIGHT`` tall, towns at least ``min_gap`` apart.
 
     A board narrower than ``aspect`` (width / height) is widened to it: a tall map drawn on a
-    wide screen keeps its towns' order but gets the room the screen has."""
+    wide screen keeps its towns' order but gets the room the screen has. ``blend`` is how far
+    each town moves towards an evenly spaced grid of ranks (_even_out)."""
     ids = list(board.towns)
     raw = {tid: (t.x, t.y) for tid, t in board.towns.items() if t.x is not None and t.y is not None}
     if len(raw) < len(ids):
         raw = _circle(ids) | raw
-    raw = _even_out(raw)
+    raw = _even_out(raw, blend)
     xs = [p[0] * X_SCALE for p in raw.values()]
     ys = [p[1] for p in raw.values()]
     span = max(max(ys) - min(ys), (max(xs) - min(xs)) * 0.6, 1e-9)
@@ -91,3 +93,180 @@ def _circle(ids) -> dict[str, tuple[float, float]]:
     n = max(1, len(ids))
     return {tid: (500 + 400 * math.cos(2 * math.pi * i / n) / X_SCALE, 500 + 400 * math.sin(2 * math.pi * i / n))
             for i, tid in enumerate(ids)}
+
+
+# -- where the names and stack counters go ----------------------------------------------------
+Rect = tuple[float, float, float, float]  # x0, y0, x1, y1 in screen pixels
+
+
+def _overlap(a: Rect, b: Rect) -> float:
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
+
+
+def _meets(a: Rect, b: Rect) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _envelope(rects) -> Rect:
+    return (min(r[0] for r in rects), min(r[1] for r in rects), max(r[2] for r in rects), max(r[3] for r in rects))
+
+
+def place(pieces: dict, fixed: list[Rect], inside: Rect | None = None, start: dict | None = None,
+          rounds: int = 8) -> dict:
+    """Choose one place for each piece (a town's name, a town's stack counters) so that pieces
+    cover no fixed mark (a town, its terrain and Militia marks) and no other piece.
+
+    ``pieces`` maps a key to its candidate places, best first; a place is a list of rectangles.
+    Returns key -> index of the chosen place. A place reaching out of ``inside`` (the visible
+    map) costs the part that is out. Without ``start`` it is greedy, the most crowded pieces
+    first; with ``start`` (the places chosen last time) a piece keeps its place unless something
+    now covers it, so names do not hop about when a stack moves elsewhere. Then a few rounds in
+    which each covered piece moves, alone or together with the neighbour in its way, to where
+    the least is covered."""
+    return _Placer(pieces, fixed, inside).run(start or {}, rounds)
+
+
+class _Placer:
+    def __init__(self, pieces: dict, fixed: list[Rect], inside: Rect | None):
+        self.keys = sorted(pieces, key=str)
+        self.cand = pieces
+        self.env = env = {k: _envelope([r for place_ in pieces[k] for r in place_]) for k in self.keys}
+        self.near = {k: [o for o in self.keys if o != k and _meets(env[k], env[o])] for k in self.keys}
+        self.fixed = fixed
+        self.inside = inside
+        self._marks: dict = {}
+        self._fixed_cost: dict = {}
+        self.chosen: dict = {}
+
+    def fixed_cost(self, k, i) -> float:
+        """What place ``i`` of ``k`` covers of the fixed marks and of the edge of the map."""
+        if (k, i) not in self._fixed_cost:
+            if k not in self._marks:
+                self._marks[k] = [f for f in self.fixed if _meets(self.env[k], f)]
+            total = 0.01 * i  # the preferred place wins a tie
+            for r in self.cand[k][i]:
+                total += sum(_overlap(r, f) for f in self._marks[k])
+                if self.inside is not None:
+                    total += (r[2] - r[0]) * (r[3] - r[1]) - _overlap(r, self.inside)
+            self._fixed_cost[k, i] = total
+        return self._fixed_cost[k, i]
+
+    def _between(self, k, i, o, j) -> float:
+        return sum(_overlap(a, b) for a in self.cand[k][i] for b in self.cand[o][j] if _meets(a, b))
+
+    def cost(self, k, i, without=None) -> float:
+        total = self.fixed_cost(k, i)
+        for o in self.near[k]:
+            if o != without and o in self.chosen:
+                total += self._between(k, i, o, self.chosen[o])
+        return total
+
+    def best(self, k) -> int:
+        return min(range(len(self.cand[k])), key=lambda i: self.cost(k, i))
+
+    def run(self, start: dict, rounds: int) -> dict:
+        kept = {k: i for k, i in start.items() if k in self.cand and i < len(self.cand[k])}
+        best, best_cost = None, None
+        for order in self._orders(bool(kept)):
+            self.chosen = dict(kept)
+            for k in order:
+                if k not in self.chosen:
+                    self.chosen[k] = self.best(k)
+            self._settle(rounds)
+            if not kept and self.covered()[0]:
+                self._anneal()
+            total = self.covered()
+            if best_cost is None or total < best_cost:
+                best, best_cost = dict(self.chosen), total
+            if total[0] == 0:
+                break
+        return best
+
+    def _orders(self, warm: bool):
+        """The orders in which pieces first choose: the most crowded first, then (when that
+        leaves something covered and there is no earlier placement to keep) from each side of
+        the map in turn."""
+        yield sorted(self.keys, key=lambda k: (-len(self.near[k]), str(k)))
+        if not warm:
+            yield sorted(self.keys, key=lambda k: (self.env[k][0], str(k)))
+            yield sorted(self.keys, key=lambda k: (self.env[k][1], str(k)))
+            yield sorted(self.keys, key=lambda k: (-self.env[k][2], str(k)))
+            yield sorted(self.keys, key=lambda k: (-self.env[k][3], str(k)))
+
+    def _anneal(self, steps: int = 2500) -> None:
+        """A short, seeded simulated annealing over the pieces round what is still covered:
+        it climbs out of the dead ends a greedy pass leaves in a crowded valley."""
+        rng = random.Random(0)
+        chosen = self.chosen
+        region = sorted({o for k, i in chosen.items() if self.cost(k, i) >= 1.0 for o in [k, *self.near[k]]},
+                        key=str)
+        best, best_count = dict(chosen), self.covered()
+        temperature = 60.0
+        for step in range(steps):
+            k = region[rng.randrange(len(region))]
+            i = rng.randrange(len(self.cand[k]))
+            if i == chosen[k]:
+                continue
+            delta = self.cost(k, i) - self.cost(k, chosen[k])
+            if delta < 0 or rng.random() < math.exp(-delta / temperature):
+                chosen[k] = i
+                if delta < 0 or step % 50 == 0:
+                    now = self.covered()
+                    if now < best_count:
+                        best, best_count = dict(chosen), now
+                        if now[0] == 0:
+                            break
+            temperature = max(0.5, temperature * 0.998)
+        self.chosen = best
+        self._settle(4)
+
+    def covered(self) -> tuple[int, float]:
+        """How many pieces cover something, and how much in all."""
+        costs = [self.cost(k, i) - 0.01 * i for k, i in self.chosen.items()]
+        return sum(1 for c in costs if c >= 1.0), sum(c for c in costs if c >= 1.0)
+
+    def _settle(self, rounds: int) -> None:
+        chosen = self.chosen
+        for _ in range(rounds):
+            moved = False
+            for k in self.keys:
+                here = self.cost(k, chosen[k])
+                if here < 1.0:  # (what stays is the tie-break, never an overlap)
+                    continue
+                best = self.best(k)
+                if self.cost(k, best) < here - 1e-9:
+                    chosen[k], moved = best, True
+                else:
+                    moved |= self._move_pair(k)
+            if not moved:
+                break
+
+    def _move_pair(self, k) -> bool:
+        """Move ``k`` and one neighbour together, if that covers less (the neighbour may be in
+        the way of a place where ``k`` would cover nothing)."""
+        chosen = self.chosen
+        for o in self.near[k]:
+            rest_k = [self.cost(k, i, without=o) for i in range(len(self.cand[k]))]
+            rest_o = [self.cost(o, j, without=k) for j in range(len(self.cand[o]))]
+            now = rest_k[chosen[k]] + rest_o[chosen[o]] + 2 * self._between(k, chosen[k], o, chosen[o])
+            best, best_cost = None, now - 1e-9
+            for i, ck in enumerate(rest_k):
+                if ck >= best_cost:
+                    continue
+                for j, co in enumerate(rest_o):
+                    total = ck + co
+                    if total < best_cost:
+                        total += 2 * self._between(k, i, o, j)
+                        if total < best_cost:
+                            best, best_cost = (i, j), total
+            if best is not None:
+                chosen[k], chosen[o] = best
+                return True
+        return False
+
+
+def overlaps(rects: list[Rect]) -> list[tuple[int, int]]:
+    """Pairs of rectangles in ``rects`` that cover each other (for checks and tests)."""
+    return [(i, j) for i, a in enumerate(rects) for j in range(i + 1, len(rects)) if _overlap(a, rects[j])]

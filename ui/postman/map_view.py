@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsScene, QGrap
 
 from ..looks import LOOKS
 from ..palette import colour
+from . import layout
 from .layout import positions
 
 RADIUS = {"small": 5.5, "medium": 7.5, "large": 10.0}
@@ -26,6 +27,11 @@ TERRAIN_MARKS = (("forest", "\u2663", "terrain.forest"), ("water", "\u2248", "te
 STAR = "\u2605"
 #: where a town's stack counters may sit, in the order they are tried
 COUNTER_SPOTS = ("ne", "e", "nw", "w", "n")
+#: where a town's name (with its note) may sit, in the order they are tried
+LABEL_SPOTS = ("s", "n", "e", "w", "se", "ne", "sw", "nw", "sl", "sr", "nl", "nr", "s2", "n2", "e2", "w2")
+#: the map is drawn as wide as a landscape window's map area (width / height), so a tall
+#: board spreads its towns over the room the screen has
+ASPECT = 1.5
 MARKS = {m: f"mark.{m}" for m in ("reach", "target", "retreat", "battle", "flag")}  # palette names
 
 
@@ -50,6 +56,7 @@ class TownItem(QGraphicsItem):
         self.scale_ = scale
         self.look = TownLook()
         self.counter_at = "ne"
+        self.label_at = "s"
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
         self.setAcceptHoverEvents(True)
         self.setZValue(3 + {"large": 0.2, "medium": 0.1}.get(town.size, 0))  # a big town's name on top
@@ -77,28 +84,53 @@ class TownItem(QGraphicsItem):
         self.update()
 
     def boundingRect(self) -> QRectF:
-        r, k = self.r, self.scale_
-        reach = r + 3 * k + self._counters_width()  # the counters may sit on either side
-        w = max(self.name_w / 2 + 4, reach, 62 * k)
-        return QRectF(-w, -r - 20 * k, 2 * w, 2 * r + 52 * k)
+        box = QRectF(-self.r - 6 * self.scale_, -self.r - 6 * self.scale_, 2 * self.r + 12 * self.scale_,
+                     2 * self.r + 12 * self.scale_)
+        for rect in [*self.fixed_rects(), self.label_rect(), *self.counter_boxes()]:
+            box = box.united(rect)
+        return box.adjusted(-2, -2, 2, 2)
 
     # -- the parts of a marker, in the item's own (screen pixel) units ----------------------------
+    def label_rect(self, at: str | None = None) -> QRectF:
+        """The name and the note under it, as one block at ``at`` (one of LABEL_SPOTS; default
+        the spot the map chose so that it covers no other town, name or counter)."""
+        r, k = self.r, self.scale_
+        note_w = QFontMetricsF(self.small).horizontalAdvance(self.look.note) + 8 if self.look.note else 0
+        w = max(self.name_w + 4, note_w)
+        h = 15 * k + (13 * k if self.look.note else 0)
+        d = r  # a diagonal spot sits off the corner of the square round the town
+        x, y = {"s": (-w / 2, r + 2 * k), "n": (-w / 2, -r - 2 * k - h),
+                "e": (r + 3 * k, -7.5 * k), "w": (-r - 3 * k - w, -7.5 * k),
+                "se": (d + 1 * k, d), "ne": (d + 1 * k, -d - h), "sw": (-d - 1 * k - w, d),
+                "nw": (-d - 1 * k - w, -d - h),
+                # under or over the town, reaching out to one side
+                "sl": (-w * 0.85, r + 2 * k), "sr": (-w * 0.15, r + 2 * k),
+                "nl": (-w * 0.85, -r - 2 * k - h), "nr": (-w * 0.15, -r - 2 * k - h),
+                # a step further out, for a crowded valley
+                "s2": (-w / 2, r + 12 * k), "n2": (-w / 2, -r - 12 * k - h),
+                "e2": (r + 14 * k, -7.5 * k), "w2": (-r - 14 * k - w, -7.5 * k)}[at or self.label_at]
+        return QRectF(x, y, w, h)
+
     def name_rect(self) -> QRectF:
-        w = self.name_w / 2 + 2
-        return QRectF(-w, self.r + 2 * self.scale_, 2 * w, 15 * self.scale_)
+        box = self.label_rect()
+        w = self.name_w + 4
+        return QRectF(box.center().x() - w / 2, box.top(), w, 15 * self.scale_)
 
     def note_rect(self) -> QRectF:
-        k = self.scale_
-        w = (QFontMetricsF(self.small).horizontalAdvance(self.look.note) / 2 + 4) if self.look.note else 0
-        return QRectF(-w, self.r + 16 * k, 2 * w, 13 * k)
+        box = self.label_rect()
+        w = QFontMetricsF(self.small).horizontalAdvance(self.look.note) + 8
+        return QRectF(box.center().x() - w / 2, box.top() + 15 * self.scale_, w, 13 * self.scale_)
+
+    def circle_rect(self) -> QRectF:
+        r = self.r
+        return QRectF(-r, -r, 2 * r, 2 * r)
 
     def fixed_rects(self) -> list[QRectF]:
-        """What this marker always covers: the town, its name, its note, terrain and Militia."""
+        """What this marker covers wherever its name goes: the town, terrain and Militia marks."""
         r, k = self.r, self.scale_
         n = sum(1 for tag, _g, _c in TERRAIN_MARKS if tag in self.town.terrain)
-        out = [QRectF(-r, -r, 2 * r, 2 * r), self.name_rect()]
-        if self.look.note:
-            out.append(self.note_rect())
+        c = r * 0.6  # the town's circle as a plus of two bars, so a name may tuck into a corner
+        out = [QRectF(-r, -c, 2 * r, 2 * c), QRectF(-c, -r, 2 * c, 2 * r)]
         if n:
             out.append(QRectF(-r - 2 * k - 11 * k - 10 * k * (n - 1), -r - 14 * k, 11 * k + 10 * k * (n - 1), 13 * k))
         if self.look.militia:
@@ -224,7 +256,7 @@ class MapView(QGraphicsView):
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
         self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
         self.setMinimumSize(300, 240)
-        self.pos = positions(board)
+        self.pos = positions(board, aspect=ASPECT, blend=0.6, min_gap=160)
         self.town_items: dict[str, TownItem] = {}
         self._overlay: list = []
         self._pressed: str | None = None
@@ -232,6 +264,9 @@ class MapView(QGraphicsView):
         self._drag_line = None
         self._fitted = True
         self._built_for = self._looks_now()
+        self._placed: dict = {}
+        self._placed_at = None
+        self._asked = None
         self._build()
 
     # -- drawing ---------------------------------------------------------------------------------
@@ -244,7 +279,7 @@ class MapView(QGraphicsView):
         self._overlay = []
         xs = [p[0] for p in self.pos.values()]
         ys = [p[1] for p in self.pos.values()]
-        self.bounds = QRectF(min(xs) - 60, min(ys) - 50, max(xs) - min(xs) + 120, max(ys) - min(ys) + 100)
+        self.bounds = QRectF(min(xs) - 110, min(ys) - 50, max(xs) - min(xs) + 220, max(ys) - min(ys) + 100)
         sc.setSceneRect(self.bounds.adjusted(-400, -400, 400, 400))
         road = QPen(colour("map.road"), 2.4)
         road.setCosmetic(True)
@@ -275,34 +310,44 @@ class MapView(QGraphicsView):
         self.declutter()
 
     def declutter(self) -> None:
-        """Put each town's stack counters where they cover the fewest other names, markers and
-        counters at the present zoom (markers keep their size on screen, so this changes as the
-        map zooms). Towns choose in a fixed order, so a board always looks the same."""
-        placed = {tid: (self.mapFromScene(item.pos()).toPointF(), item) for tid, item in self.town_items.items()}
-        fixed = [r.translated(at) for at, item in placed.values() for r in item.fixed_rects()]
-        chosen: list[QRectF] = []
+        """Place every town's name and stack counters where they cover no other town, name or
+        counter at the present zoom (markers keep their size on screen, so this changes as the
+        map zooms): layout.place over the spots around each town, starting from the places
+        chosen last time while the zoom is the same."""
+        at = {tid: self.mapFromScene(item.pos()).toPointF() for tid, item in self.town_items.items()}
 
-        def cost(rects) -> float:
-            total = 0.0
-            for box in rects:
-                for r in fixed:  # every town's parts, its own name and terrain marks too
-                    hit = box.intersected(r)
-                    total += hit.width() * hit.height()
-                for r in chosen:
-                    hit = box.intersected(r)
-                    total += hit.width() * hit.height()
-            return total
+        def rects(boxes, p):
+            return [(b.left() + p.x(), b.top() + p.y(), b.right() + p.x(), b.bottom() + p.y()) for b in boxes]
 
-        for _tid, (at, item) in sorted(placed.items()):
-            if not item.look.counts:
-                continue
-            best = min(COUNTER_SPOTS, key=lambda spot: (cost([b.translated(at) for b in item.counter_boxes(spot)]),
-                                                        COUNTER_SPOTS.index(spot)))
-            if best != item.counter_at:
+        fixed = [r for tid, item in self.town_items.items() for r in rects(item.fixed_rects(), at[tid])]
+        pieces: dict = {}
+        for tid, item in self.town_items.items():
+            pieces[("name", tid)] = [rects([item.label_rect(s)], at[tid]) for s in LABEL_SPOTS]
+            if item.look.counts:
+                pieces[("counters", tid)] = [rects(item.counter_boxes(s), at[tid]) for s in COUNTER_SPOTS]
+        view = self.viewport().rect()
+        inside = (view.left() + 2, view.top() + 2, view.right() - 2, view.bottom() - 2)
+        zoom = (round(self.transform().m11(), 4), self.viewport().size().toTuple())
+        asked = (inside, fixed, sorted(pieces.items()))
+        if asked != self._asked:  # the same question (a repaint, an input elsewhere): the same answer
+            start = self._placed if zoom == self._placed_at else None
+            self._placed, self._placed_at = layout.place(pieces, fixed, inside=inside, start=start), zoom
+            self._asked = asked
+        for (kind, tid), i in self._placed.items():
+            item = self.town_items[tid]
+            spot = (LABEL_SPOTS if kind == "name" else COUNTER_SPOTS)[i]
+            if spot != (item.label_at if kind == "name" else item.counter_at):
                 item.prepareGeometryChange()
-                item.counter_at = best
+                setattr(item, "label_at" if kind == "name" else "counter_at", spot)
                 item.update()
-            chosen += [b.translated(at) for b in item.counter_boxes(best)]
+
+    def label_boxes(self) -> dict[str, list[QRectF]]:
+        """Each town's circle, name block and counters as drawn now, in viewport pixels."""
+        out = {}
+        for tid, item in self.town_items.items():
+            p = self.mapFromScene(item.pos()).toPointF()
+            out[tid] = [b.translated(p) for b in (item.circle_rect(), item.label_rect(), *item.counter_boxes())]
+        return out
 
     def show_path(self, start: str | None, path) -> None:
         """Draw a path (a move about to be made) over the roads; None clears it."""

@@ -1,0 +1,77 @@
+"""The Postman map as a picture: on the bundled 40-town board at whole-map zoom in a 1280x720
+window, no town's name covers another name, a town or a stack counter (layout.place), and the
+placement pass itself moves a name off whatever it would cover."""
+
+import pytest
+
+from ui.postman import layout
+
+
+def start(window, qtbot, size):
+    window.resize(*size)
+    window.ask_setup = lambda parent, game, pack: {"map": "default"}
+    assert window.new_game("postman", seed=7)
+    qtbot.wait(10)
+    screen = window.screen_widget
+    screen.map.fit()
+    return screen
+
+
+def meets_circle(box, circle):
+    """Whether a rectangle covers any of the round town drawn in ``circle``'s square."""
+    c, r = circle.center(), circle.width() / 2
+    x = min(max(c.x(), box.left()), box.right())
+    y = min(max(c.y(), box.top()), box.bottom())
+    return (x - c.x()) ** 2 + (y - c.y()) ** 2 < r * r
+
+
+def covered(map_view):
+    """(name's town, what it covers, whose) for every name block that covers anything."""
+    boxes = map_view.label_boxes()
+    out = []
+    for tid, (_circle, name, *_counters) in boxes.items():
+        for other, (circle, other_name, *counters) in boxes.items():
+            parts = [("counter", c) for c in counters]
+            if other != tid:
+                parts.append(("name", other_name))
+            out += [(tid, kind, other) for kind, box in parts if box.intersects(name)]
+            if meets_circle(name, circle):
+                out.append((tid, "town", other))
+    return out
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_no_name_covers_a_town_a_name_or_a_counter_on_the_default_map(window, qtbot, size):
+    screen = start(window, qtbot, size)
+    assert len(screen.map.town_items) == 40
+    assert screen.map.viewport().width() >= 500
+    assert covered(screen.map) == []
+    # the counters (stack badges) cover no town and no other town's name either
+    boxes = screen.map.label_boxes()
+    for tid, (_c, _n, *counters) in boxes.items():
+        for other, (circle, name, *_rest) in boxes.items():
+            if other != tid:
+                assert not any(meets_circle(c, circle) or c.intersects(name) for c in counters), (tid, other)
+
+
+def test_names_stay_apart_when_zoomed_in_and_out(window, qtbot):
+    screen = start(window, qtbot, (1280, 720))
+    screen.map.zoom(1.6)
+    assert covered(screen.map) == []
+
+
+def test_a_name_moves_off_a_neighbouring_town():
+    town = (100, 100, 110, 110)  # a town right below the first town's preferred spot
+    below, above = [(90, 100, 130, 115)], [(90, 70, 130, 85)]
+    chosen = layout.place({"name": [below, above]}, [town])
+    assert chosen == {"name": 1}
+    assert layout.place({"name": [below, above]}, []) == {"name": 0}  # nothing there: the preferred spot
+
+
+def test_two_names_that_want_the_same_spot_share_it_out():
+    spot = [(0, 0, 50, 15)]
+    elsewhere = [(0, 40, 50, 55)]
+    chosen = layout.place({"a": [spot, elsewhere], "b": [spot, elsewhere]}, [])
+    assert sorted(chosen.values()) == [0, 1]
+    assert layout.overlaps([spot[0], elsewhere[0]]) == []
+    assert layout.overlaps([spot[0], spot[0]]) == [(0, 1)]
