@@ -145,22 +145,60 @@ class MapDraft:
         return {"map": head, "town": towns, "road": [{"from": a, "to": b} for a, b in self.roads]}
 
     def problems(self) -> list[str]:
-        """What the map loader says of the map now (empty: the map can be played)."""
-        out = []
+        """What stands between this map and a game, in the words of someone drawing it (empty:
+        the map can be played). The map loader's own checks come last, for anything else."""
         if not self.towns:
             return ["Add towns: click on the empty map."]
+        out = []
         if not self.post_town:
             out.append("Mark a town as the Post Town.")
         if not self.base_camp:
             out.append("Mark a town as the Holnist Base Camp.")
+        out += self._road_problems()
+        if not any(t["edge"] for t in self.towns):
+            out.append("Tick \u201con the map's edge\u201d for at least one town: a California Postman "
+                       "Rider starts in a town on the map's edge.")
         if out:
             return out
         try:
             load_board(self.to_data(), "this map")
         except PackError as e:
-            where = f" (at {e.where})" if e.where else ""
-            return [f"{e.what}{where}"]
+            return [self._in_words(e)]
         return []
+
+    def _road_problems(self) -> list[str]:
+        name = {t["id"]: t["name"] for t in self.towns}
+        joined: dict[str, set[str]] = {t: set() for t in name}
+        for a, b in self.roads:
+            if a in joined and b in joined:
+                joined[a].add(b)
+                joined[b].add(a)
+        start = self.post_town or self.towns[0]["id"]
+        far = {start: 0}
+        todo = [start]
+        for town in todo:  # breadth first: far[town] is the fewest roads from the start
+            for nxt in sorted(joined[town]):
+                if nxt not in far:
+                    far[nxt] = far[town] + 1
+                    todo.append(nxt)
+        cut_off = [name[t] for t in name if t not in far]
+        if cut_off:
+            where = "the Post Town" if self.post_town else name[start]
+            shown = ", ".join(cut_off[:4]) + (f" and {len(cut_off) - 4} more" if len(cut_off) > 4 else "")
+            return [f"No road leads from {where} to {shown}: every town must be reached by road."]
+        if self.post_town and self.base_camp and far.get(self.base_camp, 0) < self.min_start_distance:
+            return [f"The Post Town ({name[self.post_town]}) is {far[self.base_camp]} road(s) from the "
+                    f"Holnist Base Camp ({name[self.base_camp]}); they must be at least "
+                    f"{self.min_start_distance} apart."]
+        return []
+
+    def _in_words(self, e: PackError) -> str:
+        """A loader message with its key path (``town[3].name``) told as the town's name."""
+        where = e.where
+        m = re.match(r"town\[(\d+)\]", where or "")
+        if m and int(m.group(1)) < len(self.towns):
+            where = f"town {self.towns[int(m.group(1))]['name']}"
+        return f"{e.what} ({where})" if where else e.what
 
     def to_toml(self) -> str:
         data = self.to_data()

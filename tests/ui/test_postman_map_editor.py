@@ -101,3 +101,105 @@ def test_spread_out_draws_crowded_towns_apart_and_keeps_the_roads(qtbot):
     editor.spread_out()
     assert closest() / span() > 2 * before  # the Willamette towns no longer sit on each other
     assert sorted(editor.draft.roads) == roads and editor.draft.problems() == []
+
+
+# -- a view that holds still ------------------------------------------------------------------
+def default_editor(qtbot):
+    from companion.core.packs import bundled_pack
+
+    draft = MapDraft.from_data(bundled_pack("postman").data["maps"]["default"])
+    editor = MapEditor(None, draft)
+    qtbot.addWidget(editor)
+    editor.resize(1100, 700)
+    editor.show()
+    qtbot.waitExposed(editor)
+    editor.canvas.fit()
+    return editor
+
+
+def screen_point(editor, x, y):
+    return editor.canvas.mapFromScene(x, y)
+
+
+def empty_spot(canvas):
+    """A point of the view with no town, name or road near it."""
+    rect = canvas.viewport().rect()
+    for x in range(rect.left() + 20, rect.right() - 20, 15):
+        for y in range(rect.top() + 20, rect.bottom() - 20, 15):
+            point = rect.topLeft() + type(rect.topLeft())(x, y)
+            if not canvas.town_near(point) and canvas.road_near(point) is None:
+                return point
+    raise AssertionError("no empty spot in view")
+
+
+def view_state(canvas):
+    return canvas.transform().m11(), canvas.mapToScene(canvas.viewport().rect().center())
+
+
+def test_an_edit_keeps_the_zoom_and_what_is_in_view(qtbot):
+    editor = default_editor(qtbot)
+    canvas = editor.canvas
+    fitted = canvas.transform().m11()
+    qtbot.mouseClick(editor.zoom_in, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(editor.zoom_in, Qt.MouseButton.LeftButton)
+    base = editor.draft.town(editor.draft.base_camp)
+    canvas.centerOn(base["x"], base["y"])
+    zoom, centre = view_state(canvas)
+    assert zoom > 1.5 * fitted
+    n = len(editor.draft.towns)
+    qtbot.mouseClick(canvas.viewport(), Qt.MouseButton.LeftButton, pos=empty_spot(canvas))
+    assert len(editor.draft.towns) == n + 1  # a town added on the empty map ...
+    after_zoom, after_centre = view_state(canvas)
+    assert after_zoom == zoom and (after_centre - centre).manhattanLength() < 1  # ... and nothing moved
+    editor.terrain["forest"].click()
+    assert view_state(canvas)[0] == zoom and (view_state(canvas)[1] - centre).manhattanLength() < 1
+
+
+def test_a_click_on_a_road_never_makes_a_town(qtbot):
+    editor = default_editor(qtbot)
+    canvas = editor.canvas
+    a, b = (editor.draft.town(t) for t in editor.draft.roads[0])
+    n = len(editor.draft.towns)
+    middle = screen_point(editor, (a["x"] + b["x"]) / 2, (a["y"] + b["y"]) / 2)
+    assert canvas.town_near(middle) == ""  # the middle of the road, away from either town
+    qtbot.mouseClick(canvas.viewport(), Qt.MouseButton.LeftButton, pos=middle)
+    assert len(editor.draft.towns) == n
+    assert f"road between {a['name']} and {b['name']}" in editor.help.text()
+    beside = middle + type(middle)(0, canvas.REACH - 2)  # a near miss counts as on the road
+    qtbot.mouseClick(canvas.viewport(), Qt.MouseButton.LeftButton, pos=beside)
+    assert len(editor.draft.towns) == n
+
+
+def test_the_whole_board_can_be_reached(qtbot):
+    editor = default_editor(qtbot)
+    canvas = editor.canvas
+    view = canvas.viewport().rect()
+    for t in editor.draft.towns:  # Whole board: every town in view, the Base Camp at the bottom too
+        assert view.contains(screen_point(editor, t["x"], t["y"])), t["name"]
+    for _ in range(5):
+        qtbot.mouseClick(editor.zoom_in, Qt.MouseButton.LeftButton)
+    bottom = max(editor.draft.towns, key=lambda t: t["y"])
+    assert not view.contains(screen_point(editor, bottom["x"], bottom["y"]))
+    for t in editor.draft.towns:  # the scroll bars reach every town and the name under it
+        canvas.centerOn(t["x"], t["y"] + 12)
+        assert view.contains(screen_point(editor, t["x"], t["y"] + 25)), t["name"]
+        assert view.contains(screen_point(editor, t["x"], t["y"] - 10)), t["name"]
+    qtbot.mouseClick(editor.fit_button, Qt.MouseButton.LeftButton)
+    assert view.contains(screen_point(editor, bottom["x"], bottom["y"]))
+
+
+def test_the_checks_speak_of_towns_and_roads(qtbot):
+    d = MapDraft("Three towns")
+    ids = [d.add_town(10 * i, 0, name) for i, name in enumerate(("Pineview", "Hilltop", "Riverford", "Ford"))]
+    d.post_town, d.base_camp = ids[0], ids[3]
+    d.toggle_road(ids[0], ids[1])
+    problems = d.problems()
+    assert any("No road leads from the Post Town to Riverford, Ford" in p for p in problems)
+    assert any("on the map's edge" in p for p in problems) and not any("edge =" in p for p in problems)
+    d.toggle_road(ids[1], ids[2])
+    d.toggle_road(ids[2], ids[3])
+    d.town(ids[1])["edge"] = True
+    assert d.problems() == []
+    d.toggle_road(ids[0], ids[3])  # the Post Town now one road from the Base Camp
+    assert d.problems() == ["The Post Town (Pineview) is 1 road(s) from the Holnist Base Camp (Ford); "
+                            "they must be at least 3 apart."]

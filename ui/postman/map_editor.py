@@ -1,6 +1,8 @@
 """The map editor: draw your own Postman board. Click the empty map to add a town, click a town
-to edit it, and in Roads mode click two towns to join them (click again to remove the road).
-The map loader's checks run after every change; Save writes a map file others can load."""
+to edit it, and in Roads mode click two towns to join them (click again to remove the road); a
+click on a road only says which road it is. The view keeps its zoom and place across edits (the
+wheel, + and - zoom, Whole board fits). The map's checks run after every change, in words
+(MapDraft.problems); Save writes a map file others can load."""
 
 from __future__ import annotations
 
@@ -40,7 +42,14 @@ R = {"small": 7, "medium": 9, "large": 12}
 
 
 class Canvas(QGraphicsView):
+    """The board being drawn. Redrawing after an edit keeps the zoom and the part of the board
+    in view (only Whole board re-fits), so a town never moves under the pointer; the scene
+    always reaches past every town, so scrolling and zooming reach the whole board."""
+
     clicked = Signal(float, float, str)  # scene x, y, and the town there ("" for none)
+    road_clicked = Signal(str, str)      # a click on a road (never on the empty map)
+    #: how near (in screen pixels) a click must fall to a town or a road to count as on it
+    REACH = 6
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -48,17 +57,64 @@ class Canvas(QGraphicsView):
         self.scene().setSceneRect(0, 0, 1000, 700)
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.setBackgroundBrush(QBrush(colour("map.paper")))
-        self.setMinimumSize(420, 320)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setMinimumSize(420, 300)
 
     def fit(self) -> None:
         """Show the whole board (clicks still land in map coordinates: mapToScene)."""
-        box = self.scene().itemsBoundingRect()
-        if not box.isEmpty():
-            self.fitInView(box.adjusted(-30, -30, 30, 30), Qt.AspectRatioMode.KeepAspectRatio)
+        box = self.towns_box()
+        if box is not None:
+            self.fitInView(box.adjusted(-40, -40, 40, 40), Qt.AspectRatioMode.KeepAspectRatio)
+            self.centerOn(box.center())
+
+    def towns_box(self):
+        items = [i for i in self.scene().items() if i.data(0)]
+        if not items:
+            return None
+        box = items[0].sceneBoundingRect()
+        for item in items[1:]:
+            box = box.united(item.sceneBoundingRect())
+        return box
+
+    def zoom(self, factor: float) -> None:
+        now = self.transform().m11()
+        factor = max(0.1 / now, min(12.0 / now, factor))
+        self.scale(factor, factor)
+
+    def wheelEvent(self, event) -> None:
+        steps = event.angleDelta().y() / 120
+        if steps:
+            self.zoom(1.15 ** steps)
+        event.accept()
 
     def mousePressEvent(self, event) -> None:
-        p = self.mapToScene(event.position().toPoint())
-        self.clicked.emit(p.x(), p.y(), self.town_at(p))
+        if event.button() != Qt.MouseButton.LeftButton:
+            return super().mousePressEvent(event)
+        point = event.position().toPoint()
+        p = self.mapToScene(point)
+        town = self.town_near(point)
+        road = None if town else self.road_near(point)
+        if road:
+            self.road_clicked.emit(*road)
+        else:
+            self.clicked.emit(p.x(), p.y(), town)
+
+    def _near(self, point):
+        r = self.REACH
+        return self.items(point.x() - r, point.y() - r, 2 * r, 2 * r)
+
+    def town_near(self, point) -> str:
+        """The town whose marker or name is within REACH pixels of the click ("" for none)."""
+        for item in self._near(point):
+            if item.data(0):
+                return item.data(0)
+        return ""
+
+    def road_near(self, point):
+        for item in self._near(point):
+            if item.data(1):
+                return item.data(1)
+        return None
 
     def town_at(self, p: QPointF) -> str:
         for item in self.scene().items(p):
@@ -67,13 +123,15 @@ class Canvas(QGraphicsView):
         return ""
 
     def draw(self, draft: MapDraft, selected: str, road_from: str) -> None:
+        corner = self.mapToScene(0, 0)
         sc = self.scene()
         sc.clear()
         pos = {t["id"]: (t["x"], t["y"]) for t in draft.towns}
         road = QPen(colour("map.road"), 3)
         for a, b in draft.roads:
             if a in pos and b in pos:
-                sc.addLine(*pos[a], *pos[b], road)
+                line = sc.addLine(*pos[a], *pos[b], road)
+                line.setData(1, (a, b))
         for t in draft.towns:
             r = R[t["size"]]
             x, y = t["x"], t["y"]
@@ -91,13 +149,28 @@ class Canvas(QGraphicsView):
             label.setPos(x - label.boundingRect().width() / 2, y + r + 1)
             label.setData(0, t["id"])
             label.setZValue(3)
+        self._reach_everything()
+        moved = self.mapFromScene(corner)  # (0, 0) unless the scene grew on the left or top
+        for bar, by in ((self.horizontalScrollBar(), moved.x()), (self.verticalScrollBar(), moved.y())):
+            bar.setValue(bar.value() + by)
+
+    def _reach_everything(self) -> None:
+        """Let the scene reach a view's width past every town, growing only: scroll bars reach
+        the whole board and an edit never shifts what is in view."""
+        box = self.towns_box()
+        rect = self.sceneRect()
+        if box is not None:
+            rect = rect.united(box.adjusted(-box.width() / 2 - 200, -box.height() / 2 - 200,
+                                            box.width() / 2 + 200, box.height() / 2 + 200))
+        self.setSceneRect(rect)
 
 
 class MapEditor(QDialog):
     def __init__(self, parent=None, draft: MapDraft | None = None):
         super().__init__(parent)
         self.setWindowTitle("Postman map editor")
-        self.resize(1100, 720)
+        screen = (parent.screen() if parent is not None else self.screen()).availableGeometry()
+        self.resize(min(1100, int(screen.width() * 0.92)), min(720, int(screen.height() * 0.9)))
         self.draft = draft or MapDraft()
         self.selected = ""
         self.road_from = ""
@@ -118,6 +191,11 @@ class MapEditor(QDialog):
             tools.addWidget(b)
         self.mode_buttons["add"].setChecked(True)
         tools.addStretch(1)
+        self.zoom_out = QPushButton("\u2212")
+        self.zoom_in = QPushButton("+")
+        self.fit_button = QPushButton("Whole board")
+        for b in (self.zoom_out, self.zoom_in, self.fit_button):
+            tools.addWidget(b)
         self.spread_button = QPushButton("Spread out crowded towns")
         self.spread_button.setToolTip("Move the drawing apart where towns overlap (x and y are for "
                                       "drawing only: roads and distances do not change)")
@@ -133,7 +211,9 @@ class MapEditor(QDialog):
         self.size = QComboBox()
         self.size.addItems(list(SIZES))
         self.terrain = {tag: QCheckBox({"water": "lake or river"}.get(tag, tag)) for tag in TERRAIN}
-        self.edge = QCheckBox("map edge (California Postman)")
+        self.edge = QCheckBox("on the map's edge")
+        self.edge.setToolTip("A California Postman Rider may start in a town on the map's edge; "
+                             "a map needs at least one")
         self.post_button = QPushButton("Make it the Post Town")
         self.camp_button = QPushButton("Make it the Base Camp")
         self.delete_button = QPushButton("Delete town")
@@ -174,6 +254,10 @@ class MapEditor(QDialog):
         lay.addLayout(side, 1)
 
         self.canvas.clicked.connect(self.canvas_clicked)
+        self.canvas.road_clicked.connect(self.road_clicked)
+        self.zoom_in.clicked.connect(lambda: self.canvas.zoom(1.25))
+        self.zoom_out.clicked.connect(lambda: self.canvas.zoom(0.8))
+        self.fit_button.clicked.connect(self.canvas.fit)
         self.modes.buttonClicked.connect(lambda _b: self._mode_changed())
         self.map_name.textEdited.connect(self._map_named)
         self.town_name.editingFinished.connect(self._town_named)
@@ -222,6 +306,13 @@ class MapEditor(QDialog):
         elif mode == "select" and self.selected:
             self.draft.move(self.selected, x, y)
         self.redraw()
+
+    def road_clicked(self, a: str, b: str) -> None:
+        """A click on a road adds no town and moves none: it says what is there."""
+        names = " and ".join(self.draft.town(t)["name"] for t in (a, b))
+        how = {"roads": "click both towns again to take it away",
+               "add": "click the empty map to add a town"}.get(self.mode(), "click the empty map to move a town")
+        self.help.setText(f"That is the road between {names}; {how}.")
 
     def _mode_changed(self) -> None:
         self.road_from = ""
