@@ -12,9 +12,10 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView
 
+from companion.ab_die_post import flight
 from companion.ab_die_post.board import GOAL, START, space_id
 from companion.ab_die_post.state import LANES
 
@@ -256,3 +257,116 @@ class BoardView(QGraphicsView):
     def click_point(self, target: str):
         """Where ``target`` is in viewport coordinates (for tests and keyboard users)."""
         return self.mapFromScene(self.items[target].sceneBoundingRect().center())
+
+
+class FlightBoard(BoardView):
+    """The flight as a picture, always on the table (not only while a plane moves): with a board
+    file the drawn board; without one the three lanes as a U cut into the river zones, each
+    plane as a disc with its player's initial in its lane and zone, the planes on the start
+    field and at the goal airport, and the passenger halfway beside the outer lane, or who
+    holds it (ab_die_post.passenger). Nothing on it is clicked: the move page picks spaces."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setMinimumHeight(180)
+        self.plane_items: dict[str, object] = {}  # player -> the disc drawn for their plane
+
+    def show_flight(self, s) -> None:
+        if s.board is not None:
+            self.show_state(s)
+            self.plane_items = {}
+            return
+        scene = self.scene()
+        scene.clear()
+        self.items, self.targets, self.plane_items = {}, {}, {}
+        zones = s.settings.river_zones
+        small = QFont()
+        small.setPointSizeF(9)
+        for lane in LANES:  # each lane a band, as wide as a space
+            path = QPainterPath(_at(0.0, OFFSET[lane]))
+            for i in range(1, 61):
+                path.lineTo(_at(i / 60, OFFSET[lane]))
+            band = QPen(FREE.darker(108), SPACE)
+            band.setCapStyle(Qt.PenCapStyle.FlatCap)
+            scene.addPath(path, band)
+            t = scene.addText(lane, small)
+            t.setDefaultTextColor(QColor("#5a5242"))
+            p = _at(0.0, OFFSET[lane] * 1.0)
+            t.setPos(p.x() + 4, p.y() - t.boundingRect().height() / 2)
+        for z in range(1, zones):  # the river lines
+            a, b = _at(z / zones, -LANE_GAP * 1.5), _at(z / zones, LANE_GAP * 1.45)
+            scene.addLine(a.x(), a.y(), b.x(), b.y(), QPen(RIVER, 3))
+        for z in range(1, zones + 1):
+            t = scene.addText(f"zone {z}", small)
+            t.setDefaultTextColor(QColor("#3c6e9f"))
+            p = _at((z - 0.5) / zones, LANE_GAP * 1.8)
+            r = t.boundingRect()
+            t.setPos(p.x() - r.width() / 2, p.y() - r.height() / 2)
+        self._passenger(s, s.settings.first_half_zones / zones)
+        groups: dict[tuple, list[int]] = {}
+        for i, player in enumerate(s.players):
+            plane = s.planes[player]
+            if plane.in_air and not plane.at_goal and plane.lane in OFFSET:
+                groups.setdefault((plane.lane, max(1, min(plane.zone, zones))), []).append(i)
+        for (lane, zone), idxs in groups.items():
+            for k, idx in enumerate(idxs):  # planes in one zone side by side along the lane
+                u = (zone - 1 + (k + 1) / (len(idxs) + 1)) / zones
+                self._plane(s, idx, _at(u, OFFSET[lane]))
+        self._airport(s, _at(0.0, 0), "start field", [i for i, p in enumerate(s.players)
+                                                      if not s.planes[p].in_air and not s.planes[p].at_goal])
+        self._airport(s, _at(1.0, 0), "goal airport", [i for i, p in enumerate(s.players) if s.planes[p].at_goal])
+        self.setSceneRect(scene.itemsBoundingRect().adjusted(-8, -8, 8, 8))
+        self.fit()
+
+    def _plane(self, s, idx: int, at: QPointF, size: float = 20) -> None:
+        player = s.players[idx]
+        disc = self.scene().addEllipse(QRectF(at.x() - size / 2, at.y() - size / 2, size, size),
+                                       QPen(QColor("#1b1b1b"), 1.2),
+                                       QBrush(QColor(PLANE_COLOURS[idx % len(PLANE_COLOURS)])))
+        disc.setToolTip(f"{player}: {flight.plane_text(s, player)}")
+        font = QFont()
+        font.setPointSizeF(8.5)
+        font.setBold(True)
+        t = self.scene().addText(player[:1].upper(), font)
+        t.setDefaultTextColor(QColor("white") if idx % len(PLANE_COLOURS) != 3 else QColor("#1b1b1b"))
+        r = t.boundingRect()
+        t.setPos(at.x() - r.width() / 2, at.y() - r.height() / 2)
+        self.plane_items[player] = disc
+
+    def _airport(self, s, at: QPointF, name: str, idxs: list[int]) -> None:
+        rect = QRectF(at.x() - 112, at.y() - 52, 84, 104)
+        box = self.scene().addRect(rect, QPen(QColor("#8a7f66"), 1), QBrush(QColor("#e2d9c2")))
+        box.setToolTip(name)
+        small = QFont()
+        small.setPointSizeF(9)
+        t = self.scene().addText(name, small)
+        t.setDefaultTextColor(QColor("#333333"))
+        t.setTextWidth(rect.width() - 4)
+        t.setPos(rect.left() + 2, rect.top() + 2)
+        for k, idx in enumerate(idxs):
+            self._plane(s, idx, QPointF(rect.left() + 16 + (k % 3) * 26, rect.bottom() - 16 - (k // 3) * 24))
+        for lane in LANES:  # each lane joins both airports
+            q = _at(0.0 if at.y() < 0 else 1.0, OFFSET[lane])
+            self.scene().addLine(rect.right(), at.y() + OFFSET[lane] * (-1 if at.y() < 0 else 1) * 0.6,
+                                 q.x(), q.y(), QPen(QColor("#c9bfa5"), 1.5))
+
+    def _passenger(self, s, u: float) -> None:
+        here = _at(u, LANE_GAP * 2.6)
+        holder = s.passenger
+        disc = self.scene().addEllipse(QRectF(here.x() - 13, here.y() - 13, 26, 26), QPen(QColor("#6d4c41"), 1.5),
+                                       QBrush(QColor("#d7ccc8" if holder else "#ffffff")))
+        disc.setToolTip("Our First Passenger, beside the outer lane: the first plane over both its flank "
+                        "spaces takes the card" + (f"; {holder} has it" if holder else ""))
+        font = QFont()
+        font.setPointSizeF(11)
+        font.setBold(True)
+        t = self.scene().addText("P", font)
+        t.setDefaultTextColor(QColor("#6d4c41"))
+        r = t.boundingRect()
+        t.setPos(here.x() - r.width() / 2, here.y() - r.height() / 2)
+        if holder:
+            small = QFont()
+            small.setPointSizeF(9)
+            w = self.scene().addText(f"{holder} has it", small)
+            w.setDefaultTextColor(QColor("#4e342e"))
+            w.setPos(here.x() + 15, here.y() - w.boundingRect().height() / 2)

@@ -8,9 +8,12 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QFrame,
     QGroupBox,
     QHeaderView,
     QLabel,
+    QScrollArea,
+    QSizePolicy,
     QSplitter,
     QStackedWidget,
     QTableView,
@@ -24,6 +27,7 @@ from companion.core.inputs import Input
 
 from .. import looks
 from ..widgets.phase_bar import PhaseBar
+from .board_view import FlightBoard
 from .dialogs import PostDialogs
 from .dialogs import ask_setup as _ask_setup
 from .indicator import IndicatorPanel
@@ -83,7 +87,8 @@ class PostTable(QWidget):
         tl.addWidget(self.track)
         tl.addWidget(self.result)
         ll.addWidget(track_box)
-        ll.addStretch(1)
+        self.flight_board = FlightBoard()  # every plane, always in view
+        ll.addWidget(self.flight_board, 1)
 
         # the current choice, one page per phase
         self.turn_page = TurnPage()
@@ -99,7 +104,12 @@ class PostTable(QWidget):
             self.pages.addWidget(page)
         self.action_box = QGroupBox()
         al = QVBoxLayout(self.action_box)
-        al.addWidget(self.pages)
+        # the page scrolls rather than making the window taller than a 720-pixel screen
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(self.pages)
+        al.addWidget(scroll)
 
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(left)
@@ -178,6 +188,7 @@ class PostTable(QWidget):
         todo = [st.text for st in steps][:3]
         self.phase.set_phase(where, todo, None)
         self.track.set_scores([(p, s.scores[p]) for p in s.players], s.settings.target_score)
+        self.flight_board.show_flight(s)
         self.result.setText(_result_text(s))
         self.costs.setText(_costs_text(s) if s.phase not in ("over", "keep") else "")
         self.costs.setVisible(s.phase not in ("over", "keep"))
@@ -188,6 +199,10 @@ class PostTable(QWidget):
                 "move": self.move_page, "hurricane": self.pay_page, "keep": self.keep_page,
                 "over": self.end_page}[s.phase]
         self.pages.setCurrentWidget(page)
+        for i in range(self.pages.count()):  # only the page shown asks for room
+            other = self.pages.widget(i)
+            policy = QSizePolicy.Policy.Preferred if other is page else QSizePolicy.Policy.Ignored
+            other.setSizePolicy(policy, policy)
         if page is not self.move_page:
             self.move_page.selected = None  # a new move starts with no space picked
         self.action_box.setTitle(_box_title(s))
