@@ -105,6 +105,12 @@ class PostDialogs:
 
 def ask_setup(parent, pack) -> dict | None:
     """A new game: the players clockwise from the youngest, and the disputed settings."""
+    dlg, setup = setup_dialog(parent, pack)
+    return setup() if dlg.exec() == QDialog.DialogCode.Accepted else None
+
+
+def setup_dialog(parent, pack):
+    """The new-game dialog and a function that reads the setup from it once accepted."""
     data = pack.data["ab_die_post"]
     base = data["settings"]
     dlg = QDialog(parent)
@@ -117,11 +123,11 @@ def ask_setup(parent, pack) -> dict | None:
         e.setPlaceholderText("(empty seat)")
         wl.addRow(f"Seat {i}", e)
     lay.addWidget(who)
-    opts = QGroupBox("Settings (the sources disagree or are silent; see the rule reference)")
+    opts = QGroupBox("How your table plays (the rule reference explains each)")
     form = QFormLayout(opts)
     draw_mode = QComboBox()
-    draw_mode.addItem("As many cards as you like (Game Cabinet)", "multi")
-    draw_mode.addItem("One card per turn (ludorium, keirat)", "single")
+    draw_mode.addItem("As many cards as you like, then stop", "multi")
+    draw_mode.addItem("One card per turn", "single")
     draw_mode.setCurrentIndex(0 if base["draw_mode"] == "multi" else 1)
     target = QSpinBox()
     target.setRange(5, 60)
@@ -141,7 +147,7 @@ def ask_setup(parent, pack) -> dict | None:
         head = data.get("board", {}) if isinstance(data, dict) else {}
         board.addItem(f"{head.get('name', name)}", name)
     tie = QComboBox()
-    tie.addItem("Share the place (no source says)", "share")
+    tie.addItem("The planes share the place", "share")
     tie.addItem("The plane further along wins (needs a board)", "further")
     straight = QComboBox()
     straight.addItem("Every move takes off and lands straight", "every_move")
@@ -170,10 +176,10 @@ def ask_setup(parent, pack) -> dict | None:
     board.currentIndexChanged.connect(board_chosen)
     board_chosen()
     form.addRow("Drawing spare parts", draw_mode)
-    form.addRow("Points to win (15; keirat says 21)", target)
+    form.addRow("Points to win", target)
     form.addRow("Board (optional)", board)
-    note = QLabel("No source gives the real board: the bundled one is made up. To enter your own, "
-                  "copy its file (see the Ab die Post! docs).")
+    note = QLabel("The board that comes with Posthorn is a stand-in, not the printed one. To play on "
+                  "your own board, copy its file (see the Ab die Post! docs).")
     note.setWordWrap(True)
     note.setMinimumHeight(2 * note.fontMetrics().lineSpacing() + 2)
     looks.tone(note, "muted")
@@ -183,7 +189,7 @@ def ask_setup(parent, pack) -> dict | None:
     form.addRow("", keeps)
     form.addRow("Same zone and lane", tie)
     form.addRow("Straight take-off and landing", straight)
-    two = QLabel("Two players use the house-rule ball mix (the 3-player balls): no source gives one.")
+    two = QLabel("With two players the hurricane indicator holds the three-player balls (a house rule).")
     two.setWordWrap(True)
     looks.tone(two, "muted")
     form.addRow(two)
@@ -210,9 +216,10 @@ def ask_setup(parent, pack) -> dict | None:
     buttons.accepted.connect(try_accept)
     buttons.rejected.connect(dlg.reject)
     lay.addWidget(buttons)
-    if dlg.exec() != QDialog.DialogCode.Accepted:
-        return None
-    players, _ = players_or_problem()
+    return dlg, lambda: _setup(players_or_problem()[0], draw_mode, target, zones, half, keeps, board, tie, straight)
+
+
+def _setup(players, draw_mode, target, zones, half, keeps, board, tie, straight) -> dict:
     settings = {"draw_mode": draw_mode.currentData(), "target_score": target.value(),
                 "river_zones": zones.value(),
                 "first_half_zones": min(half.value(), zones.value() - 1),
