@@ -3,6 +3,8 @@ lane and zone (or on the start field, or at the goal airport), the passenger and
 
 from pathlib import Path
 
+from PySide6.QtCore import Qt
+
 import rules
 
 SAMPLE = Path(rules.__file__).parent / "ab_die_post" / "samples" / "four_player_game.json"
@@ -10,6 +12,7 @@ SAMPLE = Path(rules.__file__).parent / "ab_die_post" / "samples" / "four_player_
 
 def test_every_plane_is_drawn_where_the_state_puts_it(window, qtbot):
     assert window.open_record(str(SAMPLE))
+    qtbot.mouseClick(window.telling.result.buttons["back"], Qt.MouseButton.LeftButton)  # past the result
     screen = window.screen_widget
     board = screen.flight_board
     assert board.isVisible() and board.height() >= 180

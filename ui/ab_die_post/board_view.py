@@ -286,19 +286,19 @@ class FlightBoard(BoardView):
             path = QPainterPath(_at(0.0, OFFSET[lane]))
             for i in range(1, 61):
                 path.lineTo(_at(i / 60, OFFSET[lane]))
-            band = QPen(FREE.darker(108), SPACE)
+            band = QPen(colour("track.free"), SPACE)
             band.setCapStyle(Qt.PenCapStyle.FlatCap)
             scene.addPath(path, band)
             t = scene.addText(lane, small)
-            t.setDefaultTextColor(QColor("#5a5242"))
+            t.setDefaultTextColor(colour("track.ink"))
             p = _at(0.0, OFFSET[lane] * 1.0)
             t.setPos(p.x() + 4, p.y() - t.boundingRect().height() / 2)
         for z in range(1, zones):  # the river lines
             a, b = _at(z / zones, -LANE_GAP * 1.5), _at(z / zones, LANE_GAP * 1.45)
-            scene.addLine(a.x(), a.y(), b.x(), b.y(), QPen(RIVER, 3))
+            scene.addLine(a.x(), a.y(), b.x(), b.y(), QPen(colour("track.river"), 3))
         for z in range(1, zones + 1):
             t = scene.addText(f"zone {z}", small)
-            t.setDefaultTextColor(QColor("#3c6e9f"))
+            t.setDefaultTextColor(colour("track.river.text"))
             p = _at((z - 0.5) / zones, LANE_GAP * 1.8)
             r = t.boundingRect()
             t.setPos(p.x() - r.width() / 2, p.y() - r.height() / 2)
@@ -321,26 +321,26 @@ class FlightBoard(BoardView):
     def _plane(self, s, idx: int, at: QPointF, size: float = 20) -> None:
         player = s.players[idx]
         disc = self.scene().addEllipse(QRectF(at.x() - size / 2, at.y() - size / 2, size, size),
-                                       QPen(QColor("#1b1b1b"), 1.2),
+                                       QPen(colour("piece.edge"), 1.2),
                                        QBrush(QColor(PLANE_COLOURS[idx % len(PLANE_COLOURS)])))
         disc.setToolTip(f"{player}: {flight.plane_text(s, player)}")
         font = QFont()
         font.setPointSizeF(8.5)
         font.setBold(True)
         t = self.scene().addText(player[:1].upper(), font)
-        t.setDefaultTextColor(QColor("white") if idx % len(PLANE_COLOURS) != 3 else QColor("#1b1b1b"))
+        t.setDefaultTextColor(QColor("#1b1b1b") if idx % len(PLANE_COLOURS) == 3 else QColor("#ffffff"))  # on the plane's own colour
         r = t.boundingRect()
         t.setPos(at.x() - r.width() / 2, at.y() - r.height() / 2)
         self.plane_items[player] = disc
 
     def _airport(self, s, at: QPointF, name: str, idxs: list[int]) -> None:
         rect = QRectF(at.x() - 112, at.y() - 52, 84, 104)
-        box = self.scene().addRect(rect, QPen(QColor("#8a7f66"), 1), QBrush(QColor("#e2d9c2")))
+        box = self.scene().addRect(rect, QPen(colour("track.path"), 1), QBrush(colour("track.zone")))
         box.setToolTip(name)
         small = QFont()
         small.setPointSizeF(9)
         t = self.scene().addText(name, small)
-        t.setDefaultTextColor(QColor("#333333"))
+        t.setDefaultTextColor(colour("track.ink"))
         t.setTextWidth(rect.width() - 4)
         t.setPos(rect.left() + 2, rect.top() + 2)
         for k, idx in enumerate(idxs):
@@ -348,25 +348,25 @@ class FlightBoard(BoardView):
         for lane in LANES:  # each lane joins both airports
             q = _at(0.0 if at.y() < 0 else 1.0, OFFSET[lane])
             self.scene().addLine(rect.right(), at.y() + OFFSET[lane] * (-1 if at.y() < 0 else 1) * 0.6,
-                                 q.x(), q.y(), QPen(QColor("#c9bfa5"), 1.5))
+                                 q.x(), q.y(), QPen(colour("track.line"), 1.5))
 
     def _passenger(self, s, u: float) -> None:
         here = _at(u, LANE_GAP * 2.6)
         holder = s.passenger
-        disc = self.scene().addEllipse(QRectF(here.x() - 13, here.y() - 13, 26, 26), QPen(QColor("#6d4c41"), 1.5),
-                                       QBrush(QColor("#d7ccc8" if holder else "#ffffff")))
+        disc = self.scene().addEllipse(QRectF(here.x() - 13, here.y() - 13, 26, 26), QPen(colour("track.stop"), 1.5),
+                                       QBrush(colour("track.stop.taken" if holder else "track.stop.fill")))
         disc.setToolTip("Our First Passenger, beside the outer lane: the first plane over both its flank "
                         "spaces takes the card" + (f"; {holder} has it" if holder else ""))
         font = QFont()
         font.setPointSizeF(11)
         font.setBold(True)
         t = self.scene().addText("P", font)
-        t.setDefaultTextColor(QColor("#6d4c41"))
+        t.setDefaultTextColor(colour("track.stop"))
         r = t.boundingRect()
         t.setPos(here.x() - r.width() / 2, here.y() - r.height() / 2)
         if holder:
             small = QFont()
             small.setPointSizeF(9)
             w = self.scene().addText(f"{holder} has it", small)
-            w.setDefaultTextColor(QColor("#4e342e"))
+            w.setDefaultTextColor(colour("track.ink"))
             w.setPos(here.x() + 15, here.y() - w.boundingRect().height() / 2)

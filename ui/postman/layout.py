@@ -97,6 +97,8 @@ def _circle(ids) -> dict[str, tuple[float, float]]:
 
 # -- where the names and stack counters go ----------------------------------------------------
 Rect = tuple[float, float, float, float]  # x0, y0, x1, y1 in screen pixels
+#: what covering a ``soft`` mark costs against the same area of a town or another piece
+SOFT = 0.1
 
 
 def _overlap(a: Rect, b: Rect) -> float:
@@ -114,27 +116,31 @@ def _envelope(rects) -> Rect:
 
 
 def place(pieces: dict, fixed: list[Rect], inside: Rect | None = None, start: dict | None = None,
-          rounds: int = 8) -> dict:
+          rounds: int = 8, soft: list[Rect] = ()) -> dict:
     """Choose one place for each piece (a town's name, a town's stack counters) so that pieces
     cover no fixed mark (a town, its terrain and Militia marks) and no other piece.
 
     ``pieces`` maps a key to its candidate places, best first; a place is a list of rectangles.
+    ``soft`` marks (a town's terrain and Militia marks) may be covered where nothing else fits.
     Returns key -> index of the chosen place. A place reaching out of ``inside`` (the visible
     map) costs the part that is out. Without ``start`` it is greedy, the most crowded pieces
     first; with ``start`` (the places chosen last time) a piece keeps its place unless something
     now covers it, so names do not hop about when a stack moves elsewhere. Then a few rounds in
     which each covered piece moves, alone or together with the neighbour in its way, to where
     the least is covered."""
-    return _Placer(pieces, fixed, inside).run(start or {}, rounds)
+    return _Placer(pieces, fixed, inside, list(soft)).run(start or {}, rounds)
 
 
 class _Placer:
-    def __init__(self, pieces: dict, fixed: list[Rect], inside: Rect | None):
+    def __init__(self, pieces: dict, fixed: list[Rect], inside: Rect | None, soft: list[Rect]):
         self.keys = sorted(pieces, key=str)
         self.cand = pieces
         self.env = env = {k: _envelope([r for place_ in pieces[k] for r in place_]) for k in self.keys}
         self.near = {k: [o for o in self.keys if o != k and _meets(env[k], env[o])] for k in self.keys}
         self.fixed = fixed
+        self.soft = soft
+        self._soft_marks: dict = {}
+        self._soft_cost: dict = {}
         self.inside = inside
         self._marks: dict = {}
         self._fixed_cost: dict = {}
@@ -145,11 +151,15 @@ class _Placer:
         if (k, i) not in self._fixed_cost:
             if k not in self._marks:
                 self._marks[k] = [f for f in self.fixed if _meets(self.env[k], f)]
+                self._soft_marks[k] = [f for f in self.soft if _meets(self.env[k], f)]
             total = 0.01 * i  # the preferred place wins a tie
             for r in self.cand[k][i]:
                 total += sum(_overlap(r, f) for f in self._marks[k])
-                if self.inside is not None:
-                    total += (r[2] - r[0]) * (r[3] - r[1]) - _overlap(r, self.inside)
+                soft = SOFT * sum(_overlap(r, f) for f in self._soft_marks[k])
+                if self.inside is not None:  # cut off by the edge of the view: soft, as it may not help
+                    soft += (r[2] - r[0]) * (r[3] - r[1]) - _overlap(r, self.inside)
+                self._soft_cost[k, i] = self._soft_cost.get((k, i), 0.0) + soft
+                total += soft
             self._fixed_cost[k, i] = total
         return self._fixed_cost[k, i]
 
@@ -200,7 +210,7 @@ class _Placer:
         it climbs out of the dead ends a greedy pass leaves in a crowded valley."""
         rng = random.Random(0)
         chosen = self.chosen
-        region = sorted({o for k, i in chosen.items() if self.cost(k, i) >= 1.0 for o in [k, *self.near[k]]},
+        region = sorted({o for k, i in chosen.items() if self.hard(k, i) >= 1.0 for o in [k, *self.near[k]]},
                         key=str)
         best, best_count = dict(chosen), self.covered()
         temperature = 60.0
@@ -222,9 +232,13 @@ class _Placer:
         self.chosen = best
         self._settle(4)
 
+    def hard(self, k, i) -> float:
+        """What place ``i`` of ``k`` covers of towns and other pieces."""
+        return self.cost(k, i) - 0.01 * i - self._soft_cost[k, i]
+
     def covered(self) -> tuple[int, float]:
-        """How many pieces cover something, and how much in all."""
-        costs = [self.cost(k, i) - 0.01 * i for k, i in self.chosen.items()]
+        """How many pieces cover something that must stay clear, and how much in all."""
+        costs = [self.hard(k, i) for k, i in self.chosen.items()]
         return sum(1 for c in costs if c >= 1.0), sum(c for c in costs if c >= 1.0)
 
     def _settle(self, rounds: int) -> None:
@@ -238,7 +252,7 @@ class _Placer:
                 best = self.best(k)
                 if self.cost(k, best) < here - 1e-9:
                     chosen[k], moved = best, True
-                else:
+                elif self.hard(k, chosen[k]) >= 1.0:
                     moved |= self._move_pair(k)
             if not moved:
                 break

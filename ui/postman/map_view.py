@@ -319,19 +319,23 @@ class MapView(QGraphicsView):
         def rects(boxes, p):
             return [(b.left() + p.x(), b.top() + p.y(), b.right() + p.x(), b.bottom() + p.y()) for b in boxes]
 
-        fixed = [r for tid, item in self.town_items.items() for r in rects(item.fixed_rects(), at[tid])]
+        fixed = [r for tid, item in self.town_items.items() for r in rects(item.fixed_rects()[:2], at[tid])]
+        soft = [r for tid, item in self.town_items.items() for r in rects(item.fixed_rects()[2:], at[tid])]
         pieces: dict = {}
+        near_view = QRectF(self.viewport().rect()).adjusted(-120, -60, 120, 60)
         for tid, item in self.town_items.items():
+            if not near_view.contains(at[tid]):
+                continue  # out of sight: it keeps its places until it comes back into view
             pieces[("name", tid)] = [rects([item.label_rect(s)], at[tid]) for s in LABEL_SPOTS]
             if item.look.counts:
                 pieces[("counters", tid)] = [rects(item.counter_boxes(s), at[tid]) for s in COUNTER_SPOTS]
         view = self.viewport().rect()
         inside = (view.left() + 2, view.top() + 2, view.right() - 2, view.bottom() - 2)
         zoom = (round(self.transform().m11(), 4), self.viewport().size().toTuple())
-        asked = (inside, fixed, sorted(pieces.items()))
+        asked = (inside, fixed, soft, sorted(pieces.items()))
         if asked != self._asked:  # the same question (a repaint, an input elsewhere): the same answer
             start = self._placed if zoom == self._placed_at else None
-            self._placed, self._placed_at = layout.place(pieces, fixed, inside=inside, start=start), zoom
+            self._placed, self._placed_at = layout.place(pieces, fixed, inside=inside, start=start, soft=soft), zoom
             self._asked = asked
         for (kind, tid), i in self._placed.items():
             item = self.town_items[tid]
