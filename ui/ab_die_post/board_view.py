@@ -19,7 +19,7 @@ from companion.ab_die_post import flight
 from companion.ab_die_post.board import GOAL, START, space_id
 from companion.ab_die_post.state import LANES
 
-from ..palette import PLANE_COLOURS, colour
+from ..palette import PLANE_COLOURS, colour, contrast, rgb
 
 STRAIGHT = 250.0        # length of each straight of the U
 RADIUS = 100.0          # radius of the middle lane at the bend
@@ -328,7 +328,9 @@ class FlightBoard(BoardView):
         font.setPointSizeF(8.5)
         font.setBold(True)
         t = self.scene().addText(player[:1].upper(), font)
-        t.setDefaultTextColor(QColor("#1b1b1b") if idx % len(PLANE_COLOURS) == 3 else QColor("#ffffff"))  # on the plane's own colour
+        fill = PLANE_COLOURS[idx % len(PLANE_COLOURS)]
+        ink = max(("piece.text", "piece.edge"), key=lambda name: contrast(rgb(name), fill))  # on the plane's colour
+        t.setDefaultTextColor(colour(ink))
         r = t.boundingRect()
         t.setPos(at.x() - r.width() / 2, at.y() - r.height() / 2)
         self.plane_items[player] = disc
