@@ -79,3 +79,25 @@ def test_a_bundled_map_with_one_hostile_value(tmp_path_factory, data):
 @pytest.mark.parametrize("source", MAPS, ids=lambda p: f"{p.parent.parent.name}/{p.stem}")
 def test_every_bundled_map_plays_unchanged(source):
     play(source.parent.parent.name, DOCS[source])
+
+
+@pytest.mark.slow
+def test_long_run_maps(tmp_path_factory, capsys):
+    import os
+
+    from hypothesis import settings
+
+    counts = {"loaded": 0, "message": 0}
+    long = int(os.environ.get("POSTHORN_FUZZ_LONG", "1000"))
+
+    @settings(FUZZ, max_examples=long)
+    @given(data=st.data())
+    def run(data):
+        said = fuzz_one(data, tmp_path_factory.mktemp("fuzz-maps-long", numbered=True))
+        counts["loaded" if said == "loaded" else "message"] += 1
+
+    run()
+    with capsys.disabled():
+        print(f"\nfuzz maps: {sum(counts.values())} map files, {counts['loaded']} loaded and played, "
+              f"{counts['message']} clear messages, 0 tracebacks")
+    assert sum(counts.values()) >= long
