@@ -212,7 +212,8 @@ def clear_message(e: PosthornError, file: str) -> str:
     text = str(e)
     assert isinstance(e, FileProblem), f"{type(e).__name__} without a file: {text}"
     assert e.path == file, f"names {e.path!r}, not the file {file!r}: {text}"
-    assert e.where.strip(), f"no place in the file: {text}"
+    whole_file = e.what.startswith(("file is larger than", "file is ", "cannot be read"))
+    assert e.where.strip() or whole_file, f"no place in the file: {text}"
     assert e.what.strip(), f"says nothing: {text}"
     text.encode("utf-8", "backslashreplace")
     return text

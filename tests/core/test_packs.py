@@ -288,3 +288,38 @@ def test_brackets_in_strings_and_comments_do_not_count_as_nesting(copy):
     toml = copy / "pack.toml"
     toml.write_text(toml.read_text().replace('title = "', 'title = "' + "[" * 40, 1) + "# " + "{" * 40 + "\n")
     assert load_pack(copy).title.startswith("[" * 40)
+
+
+def test_a_file_gone_between_listing_and_reading_is_a_message(copy, monkeypatch):
+    real = Path.read_bytes
+
+    def vanished(self):
+        if self.name == "couriers.toml":
+            raise FileNotFoundError(2, "No such file or directory")
+        return real(self)
+
+    monkeypatch.setattr(Path, "read_bytes", vanished)
+    e = refused(copy)
+    assert e.path == str(copy) and "cannot be read: No such file or directory" in e.what
+
+
+def test_a_dangling_link_inside_the_pack_is_passed_over(copy):
+    (copy / "notes.md").symlink_to(copy / "gone.md")
+    assert load_pack(copy).id == "couriers"
+
+
+def test_a_pack_folder_gone_before_the_players_packs_are_read(monkeypatch, tmp_path):
+    from companion.core import packs
+
+    folder = tmp_path / "packs"
+    (folder / "vanishing").mkdir(parents=True)
+    monkeypatch.setattr("companion.core.storage.user_packs_dir", lambda: folder)
+    real = packs.load_pack
+
+    def load(path, **kw):
+        Path(path).rmdir()  # removed by another program just after the listing
+        return real(path, **kw)
+
+    monkeypatch.setattr(packs, "load_pack", load)
+    mine, problems = packs.user_packs()
+    assert mine == [] and [p.what for p in problems] == ["not a folder holding a rule pack"]
