@@ -8,15 +8,20 @@ hurricane indicator shows after ``fly``), ``stop_drawing``, ``fly``, ``move``, `
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterator
+from itertools import product
+
 from ..core.deck import Deck
-from ..core.game import Rules, Step
+from ..core.game import GameResult, Rules, Step
 from ..core.inputs import Args, Input
 from ..core.schema import check as check_schema
 from ..core.violations import MalformedInput, PackError, Violation
 from . import flight, hurricane, scoring, turns
-from .board import board_from_pack, load_board
+from .board import GOAL, board_from_pack, load_board
 from .odds import bust_chance, fly_odds, percent
 from .state import (
+    LANES,
     MAX_PLAYERS,
     MIN_PLAYERS,
     PACK_SPEC,
@@ -184,6 +189,54 @@ class AbDiePostRules(Rules):
 
     def state_json(self, s: PostState) -> dict:
         return s.to_json()
+
+    def result(self, s: PostState) -> GameResult | None:
+        if s.phase != "over":
+            return None
+        best = max(s.scores.values())
+        names = " and ".join(s.winners)
+        return GameResult(s.winners, f"{names} reach {best} points (the target is {s.settings.target_score})",
+                          "ab_die_post.game.end", tuple(s.scores.items()))
+
+    def candidates(self, s: PostState) -> Iterator[Input]:
+        """Every input of every player (the draws and the indicator's ball are chance)."""
+        for player in s.players:
+            who = {"player": player}
+            yield Input("stop_drawing", who)
+            yield Input("fly", who)
+            yield from _moves(s, player)
+            yield from _payments(s, player)
+            for card in sorted(set(s.hand(player))):
+                yield Input("keep_card", {**who, "card": card})
+            yield Input("keep_card", who)
+
+
+def _moves(s: PostState, player: str) -> Iterator[Input]:
+    who = {"player": player}
+    yield Input("move", {**who, "blocked": True})
+    if s.board is not None:
+        for target in flight.landings(s, player):
+            yield Input("move", {**who, "goal": True} if target == GOAL else {**who, "space": target})
+        return
+    for flanks in (0, 1, 2):
+        # the flank spaces passed so far are the default (ab_die_post.passenger)
+        passed = {} if flanks == s.planes[player].flanks else {"flanks": flanks}
+        yield Input("move", {**who, "goal": True, **passed})
+        for lane in LANES:
+            for zone in range(1, s.settings.river_zones + 1):
+                yield Input("move", {**who, "lane": lane, "zone": zone, **passed})
+
+
+def _payments(s: PostState, player: str) -> Iterator[Input]:
+    """Every choice of cards from the hand covering the bill owed (ab_die_post.hurricane.cost)."""
+    bill = hurricane.owed(s, player)
+    if bill is None:
+        return
+    have = Counter(s.hand(player))
+    for counts in product(*(range(have[v] + 1) for v in VALUES)):
+        cards = [v for n, v in zip(counts, VALUES, strict=True) for _ in range(n)]
+        if sum(cards) >= bill.cost:
+            yield Input("pay", {"player": player, "cards": cards})
 
 
 def _board(pack, setup: dict):

@@ -9,6 +9,7 @@ raise, but must also cope with an input whose violations the table overrode.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -54,6 +55,20 @@ class Step:
 
 
 _WORDS_ERRORS = (KeyError, TypeError, AttributeError, IndexError, ValueError)
+
+@dataclass(frozen=True)
+class GameResult:
+    """How a game ended: who won (several on a shared win, none on a draw), the scores where
+    the game keeps any, and why it ended, in words with the rule id that ended it."""
+
+    winners: tuple[str, ...]
+    reason: str
+    rule: str
+    scores: tuple[tuple[str, int], ...] = ()
+
+    def to_json(self) -> dict:
+        return {"winners": list(self.winners), "reason": self.reason, "rule": self.rule,
+                "scores": dict(self.scores)}
 
 
 class Rules(ABC):
@@ -101,6 +116,38 @@ class Rules(ABC):
             return words.said(before, state, inp) if words is not None else ""
         except _WORDS_ERRORS:
             return ""
+
+    @abstractmethod
+    def result(self, state) -> GameResult | None:
+        """How the game ended, or None while it goes on."""
+
+    #: Input kinds whose arguments are the table's own words (a name, a message, a place):
+    #: never enumerated by ``candidates``, since no list holds them.
+    open_kinds: frozenset[str] = frozenset()
+
+    @abstractmethod
+    def candidates(self, state) -> Iterable[Input]:
+        """Every decision worth asking ``check`` about now: a finite list that holds every legal
+        input (``legal_inputs`` keeps those that break no rule). Chance inputs are not listed:
+        ``pending_roll`` and ``pending_draw`` say what is owed, the app or the table answers."""
+
+    def legal_inputs(self, state) -> list[Input]:
+        """The decisions the table may take now without breaking a rule."""
+        out = []
+        for inp in self.candidates(state):
+            try:
+                if not self.check(state, inp):
+                    out.append(inp)
+            except MalformedInput:
+                continue
+        return out
+
+    def deciding(self, state) -> str | None:
+        """The seat whose decision or roll is owed now; None when it is the whole table's."""
+        for step in self.next_steps(state):
+            if step.required:
+                return step.who
+        return None
 
     def pending_roll(self, state) -> RollRequest | None:
         for step in self.next_steps(state):

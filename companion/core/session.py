@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 
 from .checkpoints import Checkpoints
 from .dice import DiceBag, RollRequest
-from .game import Rules, Seat, Step
+from .game import GameResult, Rules, Seat, Step
 from .inputs import Input, draw, roll
 from .violations import MalformedInput, Violation
 
@@ -117,6 +117,25 @@ class Session:
 
     def pending_roll(self) -> RollRequest | None:
         return self.rules.pending_roll(self.state)
+
+    def why_not(self, inp: Input) -> list[Violation]:
+        """The rules a well-formed input would break now (none: it may be given). An input out of
+        turn or while something else is owed is a violation too, whose rule names what comes
+        first; only an input naming nothing real raises MalformedInput."""
+        return self.rules.check(self.state, inp)
+
+    def legal_inputs(self) -> list[Input]:
+        """Every decision the table may take now (the owed roll or draw is ``pending_roll`` /
+        ``pending_draw``)."""
+        return self.rules.legal_inputs(self.state)
+
+    def deciding(self) -> str | None:
+        """Whose decision (or roll) is owed now: a seat id, or None for the whole table."""
+        return self.rules.deciding(self.state)
+
+    def result(self) -> GameResult | None:
+        """How the game ended (winners, scores, reason), or None while it goes on."""
+        return self.rules.result(self.state)
 
     @property
     def inputs(self) -> list[Input]:

@@ -6,8 +6,9 @@ Rule ids are ``couriers.*`` and each has a section in ``rules/couriers/reference
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
-from ..core.game import Rules, Step
+from ..core.game import GameResult, Rules, Step
 from ..core.inputs import Args, Input
 from ..core.schema import check as check_schema
 from ..core.violations import MalformedInput, PackError, Violation
@@ -21,11 +22,12 @@ RULE_IDS = frozenset({
     "couriers.locate.contact", "couriers.locate.once", "couriers.locate.roll",
     "couriers.locate.failed", "couriers.locate.found",
     "couriers.hq.brigade", "couriers.hq.declare", "couriers.hq.establish", "couriers.hq.absent",
+    "couriers.game.end",
 })
 
 KINDS = ("start_game", "add_commander", "declare_hq", "move_commander", "return_to_hq",
          "establish_hq", "send_courier", "begin_courier_step", "move_courier",
-         "attempt_location", "capture", "roll", "end_turn")
+         "attempt_location", "capture", "roll", "end_turn", "end_game")
 
 
 def _slug(text: str, taken) -> str:
@@ -41,6 +43,7 @@ class CourierRules(Rules):
     from .seats import SEATING as seating  # who sits at the table and what each may see
     game_id = "couriers"
     title = "Courier Desk"
+    open_kinds = frozenset({"add_commander", "send_courier", "declare_hq", "establish_hq"})
 
     # -- setup and pack ------------------------------------------------------------------------
     def validate_pack(self, pack) -> None:
@@ -75,6 +78,8 @@ class CourierRules(Rules):
         kind = inp.kind
         if kind not in KINDS:
             raise MalformedInput(f"the Courier Desk has no input '{kind}'")
+        if s.over:
+            return [Violation("couriers.game.end", "the game is over: nothing more happens")]
         if kind == "roll":
             return riders.check_roll(s, inp)
         out: list[Violation] = []
@@ -117,6 +122,13 @@ class CourierRules(Rules):
             return [Violation("couriers.turn.order", "couriers are sent once the game has begun")]
         return []
 
+    def _check_end_game(self, s, a):
+        if "winner" in a.args:
+            a.choice("winner", s.sides)
+        if s.phase == "setup":
+            return [Violation("couriers.turn.order", "the game has not begun")]
+        return []
+
     def _check_begin_courier_step(self, s, a):
         if s.phase != "battle":
             where = "before the game begins" if s.phase == "setup" else "already under way"
@@ -141,9 +153,13 @@ class CourierRules(Rules):
 
     # -- effects -------------------------------------------------------------------------------
     def apply(self, s: DeskState, inp: Input) -> None:
+        if s.over:
+            return  # an overridden input after the end changes nothing (couriers.game.end)
         a = Args(inp)
         kind = inp.kind
-        if kind == "start_game":
+        if kind == "end_game":
+            s.over, s.winner, s.pending = True, inp.args.get("winner"), None
+        elif kind == "start_game":
             # Overridden once the game is under way, it is only a note: the turn never goes back.
             if s.phase == "setup":
                 s.turn, s.phase = 1, "battle"
@@ -195,6 +211,9 @@ class CourierRules(Rules):
                 return f"Turn {s.turn}: courier step"
             if inp.kind == "end_turn":
                 return f"End of turn {s.turn}"
+            if inp.kind == "end_game":
+                won = a.get("winner")
+                return f"The game ends on turn {s.turn}: " + (f"{won} win" if won else "a draw")
             if inp.kind in ("declare_hq", "move_commander", "return_to_hq", "establish_hq"):
                 return headquarters.describe(s, inp)
             return riders.describe(s, inp)
@@ -203,6 +222,8 @@ class CourierRules(Rules):
 
     # -- what next -----------------------------------------------------------------------------
     def next_steps(self, s: DeskState) -> list[Step]:
+        if s.over:
+            return [Step("The game is over", "none", required=False)]
         if s.pending is not None:
             return [Step(f"Roll: {riders.request(s).purpose}", "roll", riders.courier_side(s),
                          roll=riders.request(s))]
@@ -228,6 +249,38 @@ class CourierRules(Rules):
 
     def state_json(self, s: DeskState) -> dict:
         return s.to_json()
+
+    def result(self, s: DeskState) -> GameResult | None:
+        if not s.over:
+            return None
+        delivered = {side: sum(1 for c in s.couriers.values() if c.side == side and c.status == "delivered")
+                     for side in s.sides}
+        reason = f"the table ended the game on turn {s.turn}: " + (f"{s.winner} win" if s.winner else "a draw")
+        return GameResult((s.winner,) if s.winner else (), reason, "couriers.game.end",
+                          tuple(delivered.items()))
+
+    def candidates(self, s: DeskState) -> Iterator[Input]:
+        """Every input without free text (a new commander, a courier's message and a place
+        are the table's words, not choices); a ride at each speed, with and without arriving,
+        with no enemy near or one at the edge of each proximity band (couriers.loss)."""
+        for kind in ("start_game", "begin_courier_step", "end_turn"):
+            yield Input(kind)
+        yield Input("end_game")
+        for side in s.sides:
+            yield Input("end_game", {"winner": side})
+        for cid in s.commanders:
+            yield Input("move_commander", {"commander": cid})
+            yield Input("return_to_hq", {"commander": cid})
+        for cid in s.couriers:
+            yield Input("attempt_location", {"courier": cid})
+            yield Input("capture", {"courier": cid})
+            for speed in s.settings.speeds:
+                for arrives in (False, True):
+                    ride = {"courier": cid, "speed": speed, "arrives": arrives}
+                    yield Input("move_courier", ride)
+                    # one distance per proximity band: any nearer enemy in it gives the same roll
+                    for within, _step in s.settings.bands:
+                        yield Input("move_courier", {**ride, "nearest_enemy": within * s.settings.scale_factor})
 
 
 def _next_courier_id(s: DeskState) -> str:

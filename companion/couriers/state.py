@@ -168,6 +168,9 @@ class DeskState:
     commanders: dict[str, Commander] = field(default_factory=dict)
     couriers: dict[str, Courier] = field(default_factory=dict)
     pending: Pending | None = None
+    #: The table ended the game (couriers.game.end); ``winner`` is the side it named, or None.
+    over: bool = False
+    winner: str | None = None
 
     @property
     def owed(self) -> Pending:
@@ -196,4 +199,6 @@ class DeskState:
             "commanders": {k: asdict(c) for k, c in self.commanders.items()},
             "couriers": {k: asdict(c) for k, c in self.couriers.items()},
             "pending": asdict(self.pending) if self.pending else None,
+            "over": self.over,
+            "winner": self.winner,
         }

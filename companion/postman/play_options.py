@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 from ..core.violations import MalformedInput
 from . import cards
-from .rules import ALLOWED, blocking
 from .state import PostmanState
+from .steps import ALLOWED, blocking
 from .town_view import unit_order
 
 #: The arguments a card needs beside itself (see cards.check_play).

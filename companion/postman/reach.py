@@ -12,8 +12,8 @@ from ..core.dice import Dice, Modifier
 from ..core.roll_targets import DieTarget
 from ..core.violations import MalformedInput, Violation
 from . import movement, odds
-from .rules import RULES, blocking
 from .state import PostmanState
+from .steps import blocking, next_steps
 from .town_view import unit_label
 
 
@@ -50,7 +50,7 @@ def stack_problems(state: PostmanState, units: list[str]) -> list:
     if not units:
         return []
     if blocking(state):
-        return [Violation("postman.turn.order", "first: " + RULES.next_steps(state)[0].text.lower())]
+        return [Violation("postman.turn.order", "first: " + next_steps(state)[0].text.lower())]
     start = state.t.units[units[0]].town
     near = next(iter(state.board.graph.neighbors(start)), start)
     try:

@@ -5,14 +5,17 @@ Rule ids are ``postman.*``; each has a section in ``rules/postman/reference.md``
 
 from __future__ import annotations
 
-from ..core.game import Rules, Step
+from collections.abc import Iterator
+
+from ..core.game import GameResult, Rules, Step
 from ..core.inputs import Args, Input
 from ..core.violations import MalformedInput, Violation
-from . import battle, cards, mail, movement, recruit, rolls, turn
+from . import battle, cards, choices, mail, movement, recruit, rolls, steps, turn
 from .board import board_from_pack, boards_from_pack, load_board
 from .catalog import EFFECTS, catalog_of
 from .setup import new_state, unique_decks
 from .state import PostmanState
+from .steps import ALLOWED, PENDING, blocking
 
 RULE_IDS = frozenset({
     "postman.setup", "postman.victory", "postman.turn.order", "postman.turn.active",
@@ -26,24 +29,11 @@ RULE_IDS = frozenset({
     "postman.militia.roll", "postman.militia.cap", "postman.militia.turn",
     "postman.mail.draw", "postman.mail.limit",
     "postman.card.colour", "postman.card.hand", "postman.card.window", "postman.cards.deck",
+    *PENDING.values(),
 } | {f"postman.card.{e}" for e in EFFECTS})
 
 KINDS = ("draw", "roll", "move", "retreat", "stay", "end_phase", "fight", "casualties",
          "battle_retreat", "recruit", "militia_phase", "discard", "play_card")
-
-
-def blocking(s: PostmanState) -> str | None:
-    """What must happen before ordinary play goes on, if anything."""
-    t = s.t
-    if t.discards_owed or t.draws_owed:
-        return "draw"
-    if t.due is not None:
-        return "roll"
-    if t.offer is not None:
-        return "offer"
-    if t.battle is not None and t.battle.step in ("casualties", "retreat"):
-        return "decision"
-    return None
 
 
 def _luck_after_roll(s: PostmanState, inp: Input) -> bool:
@@ -53,10 +43,6 @@ def _luck_after_roll(s: PostmanState, inp: Input) -> bool:
     name = inp.args.get("card")
     card = s.catalog.cards.get(name) if isinstance(name, str) else None
     return card is not None and card.effect == "luck"
-
-
-ALLOWED = {"draw": ("draw",), "roll": ("roll", "play_card"), "offer": ("retreat", "stay", "play_card"),
-           "decision": ("casualties", "battle_retreat", "play_card")}
 
 
 #: Arguments that name one thing (a unit, town, side or card) and those that list several.
@@ -118,9 +104,14 @@ class PostmanRules(Rules):
         block = blocking(s)
         early_discard = (block == "draw" and inp.kind == "discard" and s.t.phase == "mail"
                          and s.t.drawn == 0 and not s.t.discards_owed)  # postman.mail.limit
+        first = []
         if block and inp.kind not in ALLOWED[block] and not early_discard:
-            raise MalformedInput(f"first: {self.next_steps(s)[0].text}")
+            first = [Violation(PENDING[block], f"first: {self.next_steps(s)[0].text}")]
         _check_arg_types(inp)
+        return first + self._check_kind(s, inp)
+
+    def _check_kind(self, s: PostmanState, inp: Input) -> list[Violation]:
+        a = inp.args
         k = inp.kind
         if k == "draw":
             return mail.check_draw(s, a.get("card"))
@@ -208,52 +199,16 @@ class PostmanRules(Rules):
 
     # -- what next ------------------------------------------------------------------------------
     def next_steps(self, s: PostmanState) -> list[Step]:
-        t = s.t
-        if t.winner:
-            return [Step(f"The {t.winner} have won: the enemy leader has fallen", "none", required=False)]
-        req = mail.draw_request(s)
-        if req is not None:
-            return [Step(req.purpose[:1].upper() + req.purpose[1:], "draw", req.who, draw=req)]
-        if t.due is not None:
-            r = rolls.request(s, t.due)
-            return [Step(f"Roll: {r.purpose}", "roll", r.who, roll=r)]
-        if t.offer is not None:
-            o = t.offer
-            town = s.board.towns[o.town].name
-            return [Step(f"The {o.side} in {town} may try to retreat ({', '.join(o.units)})", "retreat",
-                         o.side, {"town": o.town}, required=False),
-                    Step("Stay and fight", "stay", o.side)]
-        b = t.battle
-        if b is not None and b.step == "casualties":
-            what = "surrender: give up" if b.surrendering else "choose"
-            return [Step(f"The {side} {what} {battle.casualties_needed(s, side)} unit(s) in "
-                         f"{s.board.towns[b.town].name}", "casualties", side, {"side": side}) for side in b.to_choose]
-        if b is not None and b.step == "retreat":
-            return [Step(f"The {b.retreating} retreat from {s.board.towns[b.town].name}: choose the town",
-                         "battle_retreat", b.retreating)]
-        who = t.active
-        if t.phase == "move":
-            return [Step("Move stacks (or play a card)", "move", who, required=False),
-                    Step("Next phase: Fight", "end_phase", who)]
-        if t.phase == "fight":
-            steps = [Step(f"Fight the battle in {s.board.towns[x].name}", "fight", who, {"town": x}) for x in t.battles_left]
-            return steps + [Step("Next phase: Recruit", "end_phase", who, required=not steps)]
-        if t.phase == "recruit":
-            able = [u for u in t.units.values() if u.side == who and not recruit.check_recruit(s, u.id)]
-            steps = [Step(f"Recruit roll for {u.id} in {s.board.towns[u.town].name}", "recruit", who,
-                          {"unit": u.id}, required=False) for u in able]
-            nxt = "Militia" if who == "postmen" else "Mail"
-            return steps + [Step(f"Next phase: {nxt}", "end_phase", who)]
-        if t.phase == "militia":
-            if not t.effects.get("militia_rolled") and recruit.militia_towns(s):
-                return [Step(f"Militia rolls in {len(recruit.militia_towns(s))} town(s)", "militia_phase", who)]
-            return [Step("Next phase: Mail", "end_phase", who)]
-        if t.phase == "mail":
-            excess = mail.over_limit(s, who)
-            if excess:
-                return [Step(f"The {who} discard {excess} card(s) down to the hand limit", "discard", who, {"side": who})]
-            return [Step(f"End of the {who}' turn", "end_phase", who)]
-        return []
+        return steps.next_steps(s)
+
+    def candidates(self, s: PostmanState) -> Iterator[Input]:
+        return choices.candidates(s)
+
+    def result(self, s: PostmanState) -> GameResult | None:
+        if s.t.winner is None:
+            return None
+        fallen = "the General" if s.t.winner == "postmen" else "the Postman"
+        return GameResult((s.t.winner,), f"the {s.t.winner} win: {fallen} has fallen", "postman.victory")
 
     # -- words ----------------------------------------------------------------------------------
     def describe(self, s: PostmanState, inp: Input) -> str:

@@ -6,11 +6,15 @@ Every input acts for the player whose turn it is.
 
 from __future__ import annotations
 
-from ..core.game import DrawRequest, Rules, Step
+from collections.abc import Iterator
+from itertools import combinations, product
+
+from ..core.game import DrawRequest, GameResult, Rules, Step
 from ..core.inputs import Args, Input
 from ..core.violations import MalformedInput, Violation
 from . import closing, officials, routes
 from .board import OFFICIALS, board_of, build
+from .scoring import score, winner
 from .state import GameState, begin_turn, new_game
 
 RULE_IDS = frozenset({
@@ -97,6 +101,53 @@ class ThurnAndTaxisRules(Rules):
 
     def state_json(self, s: GameState) -> dict:
         return s.to_json()
+
+    def result(self, s: GameState) -> GameResult | None:
+        if not s.over:
+            return None
+        seat = winner(s)
+        scores = tuple((p.name, score(s, p)) for p in s.players)
+        if seat is None:
+            best = max(v for _n, v in scores)
+            tied = tuple(n for n, v in scores if v == best)
+            return GameResult(tied, f"{' and '.join(tied)} share the win with {best} points",
+                              "thurn_and_taxis.score.tie", scores)
+        name = s.players[seat].name
+        return GameResult((name,), f"{name} wins with {score(s, s.players[seat])} points",
+                          "thurn_and_taxis.score", scores)
+
+    def candidates(self, s: GameState) -> Iterator[Input]:
+        """Every input the player whose turn it is could give (the deck's draw is chance)."""
+        yield Input("end_turn")
+        for card in dict.fromkeys(c for c in s.display if c is not None):
+            yield Input("take_display", {"card": card})
+        for name in OFFICIALS:
+            yield Input("official", {"name": name})
+        for card in sorted(set(s.hand())):
+            yield Input("play", {"card": card})
+            for end in ("left", "right"):
+                yield Input("play", {"card": card, "end": end})
+        yield Input("discard_route")
+        yield from _closes(s)
+        keep = s.board.game["hand_after_closing"]
+        if len(s.hand()) > keep:
+            for cut in sorted(set(combinations(sorted(s.hand()), len(s.hand()) - keep))):
+                yield Input("cut_hand", {"cards": list(cut)})
+
+
+def _closes(s: GameState) -> Iterator[Input]:
+    """Every way to place the houses of a route closed now (thurn_and_taxis.houses.option)."""
+    for opt in closing.options(s):
+        if opt.kind == "one_province" and opt.province is not None:
+            picks = [list(c) for c in combinations(opt.choices[opt.province], opt.count)]
+            args = {"option": opt.kind, "province": opt.province}
+        else:
+            picks = [list(cities) for provs in combinations(sorted(opt.choices), opt.count)
+                     for cities in product(*(opt.choices[p] for p in provs))]
+            args = {"option": opt.kind}
+        route = s.active.route
+        for cities in picks:
+            yield Input("close_route", {**args, "cities": sorted(cities, key=route.index)})
 
 
 # -- the end of a turn ----------------------------------------------------------------------------

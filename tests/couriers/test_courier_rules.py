@@ -79,6 +79,36 @@ def test_couriers_roll_pending(desk):
     desk.ok("move_courier", courier="C2", speed="officer", arrives=False)
 
 
+def test_couriers_game_end(desk):
+    game(desk, hq={"meade": "Leister farm"}).ok("send_courier", sender="gibbon", recipient="meade",
+                                                message="Hold the ridge")
+    desk.courier_step()
+    desk.ride("C1", 3, 4)  # delivered: Meade is at his headquarters
+    assert desk.courier("C1").status == "delivered"
+    assert desk.session.result() is None
+    entry = desk.ok("end_game", winner="Blue")
+    assert entry.text == "The game ends on turn 1: Blue win"
+    result = desk.session.result()
+    assert result.winners == ("Blue",) and result.rule == "couriers.game.end"
+    assert dict(result.scores) == {"Blue": 1, "Grey": 0}
+    # nothing more happens, even overridden
+    assert desk.broken("end_turn") == ["couriers.game.end"]
+    before = desk.session.rules.state_json(desk.state)
+    assert desk.submit("end_turn", override=True).accepted
+    assert desk.session.rules.state_json(desk.state) == before
+    assert desk.session.legal_inputs() == []
+
+
+def test_couriers_game_end_as_a_draw_and_not_before_the_game(desk):
+    desk.roster()
+    assert desk.broken("end_game") == ["couriers.turn.order"]
+    with pytest.raises(MalformedInput, match="end_game.winner"):
+        desk.session.check(Input("end_game", {"winner": "Red"}))
+    desk.start()
+    desk.ok("end_game")
+    assert desk.session.result().winners == () and "a draw" in desk.session.result().reason
+
+
 # -- sending ----------------------------------------------------------------------------------------
 def test_couriers_send_side(desk):
     game(desk)

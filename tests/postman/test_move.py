@@ -1,8 +1,10 @@
 """The Move phase: roads, Move stats, sneaking through enemy stacks, retreats (seed: MOVE PHASE)."""
 
 from companion.core.inputs import Input
+from companion.core.session import Session
+from companion.postman.rules import RULES
 
-from .play import act, clear, dice, flagged, game, place, units
+from .play import BOARD, PACK, act, battle_in_forest_town, clear, dice, flagged, game, place, units
 
 
 def test_postman_move_roads():
@@ -119,17 +121,34 @@ def test_postman_move_retreat_failure_stays_and_stay_ends_the_offer():
 
 
 def test_a_pending_roll_comes_before_anything_else():
-    import pytest
-
-    from companion.core.violations import MalformedInput
-
     s = game()
     clear(s, "fo")
     place(s, "fo", "regiment")
     act(s, "move", units=["rider1"], path=["fo", "ri"])
-    with pytest.raises(MalformedInput, match="sneak roll"):
-        s.submit(Input("end_phase", {}))
+    out = s.submit(Input("end_phase", {}))
+    assert not out.accepted and [v.rule for v in out.violations] == ["postman.roll.pending"]
+    assert "sneak roll" in out.violations[0].reason
     assert units(s, "fo", "postmen") == ["rider1"]
+    assert s.deciding() == "postmen"  # the sneaking side rolls
+    # overridden, the phase ends and the roll is still owed first
+    assert s.submit(Input("end_phase", {}), override=True).accepted
+    assert s.state.t.phase == "fight" and s.next_steps()[0].kind == "roll"
+
+
+def test_an_owed_draw_retreat_or_battle_decision_comes_first():
+    s = Session(RULES, PACK, {"board": BOARD}, seed=11)  # the opening deal is owed
+    assert "postman.draw.pending" in flagged(s, "end_phase")
+    s = game()
+    clear(s, "fo")
+    place(s, "fo", "regiment")
+    act(s, "move", units=["rider1"], path=["fo"])  # the regiment may retreat
+    assert s.state.t.offer is not None
+    assert flagged(s, "end_phase") == {"postman.retreat.pending"}
+    s, p, h = battle_in_forest_town()
+    act(s, "fight", town="fo")
+    while s.state.t.battle is not None and s.state.t.battle.step != "casualties":
+        dice(s, *[6] * s.pending_roll().dice.count)
+    assert flagged(s, "end_phase") == {"postman.battle.pending"}
 
 
 def test_a_big_stack_is_logged_by_kind_and_count():
