@@ -34,9 +34,10 @@ def seat_message(session: Session, seat: str) -> dict:
     view = session.view(seat)
     names = {s.id: s.name for s in session.seats()}
     game = session.rules.game_id
+    offered = offers.offers(session, seat, view)
     return {"type": "state", "role": "seat", "game": game, "seat": seat, "seat_name": names[seat],
             "title": session.rules.title, "headline": offers.headline(game, view),
-            "hand": offers.hand(game, view), "offers": offers.offers(session, seat, view),
+            "hand": offers.hand(game, view, offered), "hand_words": offers.hand_words(game), "offers": offered,
             "view": view, "log": _log(session), "announcement": announcement(session),
             "version": len(session.journal)}
 
@@ -115,7 +116,10 @@ def handle(session: Session, seat: str, data) -> dict:
             inp = Input.from_json(data.get("input"), "input")
         else:
             inp = _app_input(session, seat, data["type"][4:])
-        return _outcome(session, session.submit_from(seat, inp))
+        out = session.submit_from(seat, inp)
+        if out.accepted:
+            offers.after_input(session)
+        return _outcome(session, out)
     except MalformedInput as e:
         return {"type": "result", "ok": False, "error": str(e)}
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:

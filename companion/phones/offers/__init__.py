@@ -37,16 +37,35 @@ def _allowed(session: Session, seat: str, a: dict) -> bool:
         return False
 
 
+def hand_words(game_id: str) -> dict:
+    game = GAMES.get(game_id)
+    return dict(game.HAND) if game is not None else {"title": "Yours", "empty": "Nothing yet."}
+
+
+def after_input(session: Session) -> None:
+    """What the laptop's screen does by itself after an input (a Thurn and Taxis display gap
+    filled from the app's deck), done after a phone's input too."""
+    game = GAMES.get(session.rules.game_id)
+    hook = getattr(game, "after_input", None)
+    if hook is not None:
+        hook(session)
+
+
 def headline(game_id: str, view: dict) -> dict:
     """Whose turn it is and the phase, in words."""
     game = GAMES.get(game_id)
     return game.headline(view) if game is not None else {"whose": "", "phase": ""}
 
 
-def hand(game_id: str, view: dict) -> list[dict]:
-    """The seat's own hidden things as items (title, text, note): its cards, its orders."""
+def hand(game_id: str, view: dict, offered: list[dict]) -> list[dict]:
+    """The seat's own hidden things as items (title, text, note; ``lit`` when one of the offers
+    plays it now): its cards, its orders."""
     game = GAMES.get(game_id)
-    return game.hand(view) if game is not None else []
+    items = game.hand(view) if game is not None else []
+    playing = {a["args"].get("card") for a in offered if a["kind"] in ("play_card", "play")}
+    for item in items:
+        item["lit"] = item.get("card") in playing
+    return items
 
 
 def facts(game_id: str, view: dict) -> list[dict]:

@@ -10,6 +10,9 @@ from .kit import action, choice, mine, number
 
 _BUTTONS = ("stop_drawing", "fly", "pay")
 
+#: The seat's own hidden things, as the cover and its heading name them.
+HAND = {"title": "Your spare parts", "empty": "No spare parts yet."}
+
 
 def offers(session: Session, seat: str, view: dict) -> list[dict]:
     s: PostState = session.state

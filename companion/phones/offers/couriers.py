@@ -9,6 +9,9 @@ from .kit import action, choice, dice_actions, flag, mine, number, text
 
 _BUTTONS = ("attempt_location", "start_game", "begin_courier_step", "end_turn")
 
+#: The seat's own hidden things, as the cover and its heading name them.
+HAND = {"title": "Your side's orders", "empty": "No orders sent yet."}
+
 
 def offers(session: Session, seat: str, view: dict) -> list[dict]:
     s: DeskState = session.state
@@ -43,7 +46,7 @@ def _send(s: DeskState, seat: str) -> list[dict]:
     if len(ours) < 2:
         return []
     return [action("Write and send sealed orders", "send_courier", private=True, fields=[
-        choice("sender", "From", ours), choice("recipient", "To", ours),
+        choice("sender", "From", ours), choice("recipient", "To", ours, default=1),
         text("message", "Orders", 500)])]
 
 

@@ -21,8 +21,9 @@ def pick(key: str, label: str, options: Sequence[tuple[str, str]], count: int) -
             "options": [{"value": v, "label": t} for v, t in options]}
 
 
-def choice(key: str, label: str, options: Sequence[tuple[object, str]], optional: bool = False) -> dict:
-    return {"key": key, "type": "choice", "label": label, "optional": optional,
+def choice(key: str, label: str, options: Sequence[tuple[object, str]], optional: bool = False,
+           default: int = 0) -> dict:
+    return {"key": key, "type": "choice", "label": label, "optional": optional, "default": default,
             "options": [{"value": v, "label": t} for v, t in options]}
 
 

@@ -14,6 +14,9 @@ _BUTTONS = ("end_phase", "fight", "recruit", "militia_phase", "stay")
 #: A card with a unit and a town to choose (Narrow Escape) has many targets: the first few.
 MAX_TARGETS = 24
 
+#: The seat's own hidden things, as the cover and its heading name them.
+HAND = {"title": "Your hand", "empty": "No cards in your hand."}
+
 
 def offers(session: Session, seat: str, view: dict) -> list[dict]:
     s: PostmanState = session.state
@@ -106,7 +109,8 @@ def headline(view: dict) -> dict:
 
 def hand(view: dict) -> list[dict]:
     own = view["own"]
-    items = [{"title": c["name"], "text": c["text"], "note": _face(c["id"])} for c in own["hand"]]
+    items = [{"title": c["name"], "text": c["text"], "note": _face(c["id"]), "card": c["id"]}
+             for c in own["hand"]]
     if "spied_hand" in own:
         items += [{"title": f"Spied: {c['name']}", "text": c["text"], "note": _face(c["id"])}
                   for c in own["spied_hand"]]

@@ -11,6 +11,9 @@ from .kit import action, mine, pick
 
 _BUTTONS = ("discard_route", "end_turn")
 
+#: The seat's own hidden things, as the cover and its heading name them.
+HAND = {"title": "Your hand", "empty": "No cards in your hand."}
+
 
 def offers(session: Session, seat: str, view: dict) -> list[dict]:
     s: GameState = session.state
@@ -45,6 +48,16 @@ def offers(session: Session, seat: str, view: dict) -> list[dict]:
     return out
 
 
+def after_input(session: Session) -> None:
+    """With the app's deck, a gap in the display is filled at once (thurn_and_taxis.display.refill),
+    as the laptop's table fills it after its own inputs."""
+    s: GameState = session.state
+    while s.deck_mode == "virtual" and s.refill_due() and not s.over:
+        if not session.deal().accepted:
+            break
+        s = session.state
+
+
 def _closings(s: GameState, step: dict) -> list[dict]:
     out = []
     for option in closing.options(s):
@@ -71,8 +84,8 @@ def headline(view: dict) -> dict:
 
 
 def hand(view: dict) -> list[dict]:
-    return [{"title": c["name"], "text": "", "note": (f"fits the route ({', '.join(c['fits'])} end)"
-                                                       if c["fits"] else "does not fit the route")}
+    return [{"title": c["name"], "text": "", "card": c["id"],
+             "note": f"fits the route ({', '.join(c['fits'])} end)" if c["fits"] else "does not fit the route"}
             for c in view["own"]["hand"]]
 
 
@@ -80,7 +93,7 @@ def facts(view: dict) -> list[dict]:
     out = [{"label": "Display", "value": ", ".join(c["name"] for c in view["display"] if c) or "empty"},
            {"label": "Deck", "value": f"{view['draw_pile']} card(s)"}]
     for p in view["players"]:
-        route = " \u2013 ".join(c["name"] for c in p["route"]) or "no route"
-        out.append({"label": p["name"], "value": f"{p['hand_count']} in hand; route {route}; "
-                                                 f"{p['houses_left']} houses left"})
+        route = " \u2013 ".join(c["name"] for c in p["route"])
+        out.append({"label": p["name"], "value": f"{p['hand_count']} in hand; "
+                    + (f"route {route}; " if route else "no route yet; ") + f"{p['houses_left']} houses left"})
     return out

@@ -56,6 +56,7 @@
     } else if (f.type === "choice") {
       const s = el("select", {}, f.optional ? el("option", { value: "" }, "\u2013") : null,
         f.options.map((o, i) => el("option", { value: String(i) }, o.label)));
+      if (!f.optional && f.default) s.value = String(f.default);
       values[f.key] = () => (s.value === "" ? undefined : f.options[Number(s.value)].value);
       wrap.append(s);
     } else if (f.type === "number") {
@@ -109,10 +110,13 @@
     render(m, m.seat);
     document.getElementById("seat-name").textContent = m.seat_name;
     document.title = `${m.seat_name}: Posthorn`;
+    document.getElementById("hand-title").textContent = m.hand_words.title;
+    cover.textContent = `Touch and hold to see ${m.hand_words.title.toLowerCase()}`;
     document.getElementById("hand").replaceChildren(...(m.hand.length ? m.hand.map((h) =>
-      el("div", { class: "item" }, el("div", { class: "title" }, h.title),
+      el("div", { class: "item" + (h.lit ? " lit" : "") }, el("div", { class: "title" }, h.title,
+        h.lit ? el("span", { class: "badge" }, "may be played now") : null),
         h.text ? el("div", { class: "text" }, h.text) : null,
-        h.note ? el("div", { class: "note" }, h.note) : null)) : [el("p", {}, "Nothing in your hand.")]));
+        h.note ? el("div", { class: "note" }, h.note) : null)) : [el("p", {}, m.hand_words.empty)]));
     const key = JSON.stringify(m.offers);
     if (key !== shownOffers) {  // an unchanged form keeps what is being typed into it
       shownOffers = key;
