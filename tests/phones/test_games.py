@@ -31,7 +31,7 @@ def test_four_players_play_thurn_and_taxis_each_on_their_own_phone(run):
         async with running(taxis_game()) as t:
             phones = {p: await t.seat(p) for p in PLAYERS}
             version = max(m["version"] for _ws, m in phones.values())
-            for turn in range(4):
+            for _turn in range(4):
                 me = t.session.state.active.name
                 ws, m = phones[me]
                 while not any(a["kind"] == "play" for a in m["offers"]):  # an empty hand takes two
