@@ -18,6 +18,7 @@ def _private_data_dir(tmp_path_factory):
     """Keep every test away from the real user data folder (autosaves, user packs)."""
     mp = pytest.MonkeyPatch()
     mp.setenv("POSTHORN_DATA_DIR", str(tmp_path_factory.mktemp("posthorn-data")))
+    mp.setenv("POSTHORN_SETTINGS_DIR", str(tmp_path_factory.mktemp("posthorn-settings")))  # never the player's
     yield
     mp.undo()
 

@@ -52,7 +52,7 @@ def main(argv: list[str] | None = None) -> int:
 
 NO_DISPLAY = """posthorn: there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set).
   Start it from a desktop session, or over SSH with X forwarding (ssh -X), or on a virtual display:
-      xvfb-run -a posthorn        (Debian/Ubuntu: apt-get install xvfb)
+      xvfb-run -a posthorn        (or xvfb-run -a ./dev.sh run; Debian/Ubuntu: apt-get install xvfb)
   Without a window: posthorn --screenshot FILE [RECORD], posthorn replay RECORD, posthorn --self-test."""
 
 

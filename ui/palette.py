@@ -61,7 +61,7 @@ _UI = {
     "chip.text":       ("#ffffff", "#1d1b16"),
     "chip.idle":       ("#6b604c", "#a9a08c"),
     # a toggled choice (a card picked, a ball chosen)
-    "chosen":          ("#ffe08a", "#6b5410"),
+    "chosen":          ("#ffe08a", "#4f3d06"),
     "chosen.border":   ("#b07d00", "#e0b84a"),
     "chosen.text":     ("#1d1b16", "#fff5d6"),
 }
@@ -181,7 +181,7 @@ TEXT_PAIRS = (
     ("muted", "window"), ("muted", "base"), ("muted", "panel"), ("tooltip.text", "tooltip"),
     ("panel.text", "panel"), ("info.text", "info"), ("notice.text", "notice"),
     ("good.text", "good"), ("bad.text", "bad"), ("chip.text", "chip"), ("chip.idle", "panel"),
-    ("chosen.text", "chosen"),
+    ("chosen.text", "chosen"), ("card.red", "chosen"),
     *((tone, bg) for tone in ("danger", "success", "warning", "accent", "side.postmen",
                               "side.holnists", "card.red", "card.black")
       for bg in ("window", "base", "panel", "base.alt")),

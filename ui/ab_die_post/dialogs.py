@@ -46,9 +46,10 @@ class PaymentDialog(QDialog):
             b = QPushButton(str(card))
             b.setCheckable(True)
             b.setMinimumSize(38, 48)
+            ink = "{card.red}" if card == 3 else "{chosen.text}"  # a red 3 stays red when chosen
             red = "color: {card.red};" if card == 3 else ""
             looks.sheet(b, f"QPushButton {{ font-size: {{size:title}}; font-weight: 700; {red} }}"
-                        "QPushButton:checked { background: {chosen}; color: {chosen.text}; border: 2px solid {chosen.border}; }")
+                        f"QPushButton:checked {{ background: {{chosen}}; color: {ink}; border: 2px solid {{chosen.border}}; }}")
             if card in proposal:
                 proposal.remove(card)
                 b.setChecked(True)
