@@ -2,7 +2,8 @@
 
 It starts the way ``posthorn --quit-after-first-frame`` does (a QApplication, a QMainWindow shown,
 an event filter that quits once the window's first Paint event has been handled), with nothing
-of Posthorn loaded, so the ratio of the two is what Posthorn itself costs.
+of Posthorn loaded, so the ratio of the two is what Posthorn itself costs. With ``--grab FILE``
+it renders itself to a PNG and exits instead, as ``posthorn --screenshot FILE`` does.
 """
 
 from __future__ import annotations
@@ -35,6 +36,11 @@ def main() -> int:
     win.setWindowTitle("bare window")
     win.setCentralWidget(QLabel("first frame"))
     win.resize(1280, 800)
+    if sys.argv[1:2] == ["--grab"]:  # shown, events processed, grabbed and saved: a screenshot
+        win.show()
+        for _ in range(5):
+            app.processEvents()
+        return 0 if win.grab().save(sys.argv[2]) else 1
     watcher = QuitAfterFirstFrame(app, win)
     win.installEventFilter(watcher)
     win.show()

@@ -25,7 +25,6 @@ from companion.core.violations import PosthornError
 from . import game_screens, settings
 from .actions import bind_shortcuts, build_menus
 from .looks import LOOKS, TEXT_SCALES
-from .telling import Telling
 from .widgets.flag_banner import FlagBanner
 from .widgets.start_page import StartPage
 
@@ -73,7 +72,8 @@ class MainWindow(QMainWindow):
         self.table_layout = QVBoxLayout(self.table_area)
         self.table_layout.setContentsMargins(6, 6, 6, 6)
         self.table_layout.addWidget(self.banner)
-        self.telling = Telling(self)  # the announcement and the result screen
+        #: the announcement and the result screen, built with the first game (as the docks are)
+        self.telling = None
         self.stack = QStackedWidget()
         self.stack.addWidget(self.start)
         self.stack.addWidget(self.table_area)
@@ -104,9 +104,13 @@ class MainWindow(QMainWindow):
             return
         from PySide6.QtCore import Qt  # its enums cost ~25 ms: not before the first frame
 
+        # the announcement's accessibility enums, too, are built after the first frame
+        from .telling import Telling
         from .widgets.dice_tray import DiceTray
         from .widgets.game_log import GameLog
         from .widgets.rule_viewer import RuleViewer
+
+        self.telling = Telling(self)
 
         self.log = GameLog()
         self.dice = DiceTray()
@@ -331,7 +335,8 @@ class MainWindow(QMainWindow):
         if self.table is None:
             return
         self.banner.hide()
-        self.telling.reset()
+        if self.telling is not None:
+            self.telling.reset()
         if self.screen_widget is not None:
             self.screen_widget.setParent(None)
             self.screen_widget.deleteLater()
@@ -362,7 +367,8 @@ class MainWindow(QMainWindow):
                 self.dice.show_values(last.input.args.get("values", []))
         if self.screen_widget is not None:
             self.screen_widget.refresh()
-        self.telling.after(change)
+        if self.telling is not None:
+            self.telling.after(change)
         title = self.record_title or s.rules.title
         self.setWindowTitle(f"{title} \u2014 Posthorn")
         if t.autosaver and t.autosaver.error:

@@ -3,11 +3,7 @@
 from __future__ import annotations
 
 import os
-import re
-import tempfile
 from pathlib import Path
-
-_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def data_dir() -> Path:
@@ -41,7 +37,9 @@ def utf8(text: str) -> bytes:
     try:
         return text.encode("utf-8")
     except UnicodeEncodeError:
-        return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text).encode("utf-8")
+        import re
+
+        return re.sub("[\ud800-\udfff]", lambda m: f"\\u{ord(m.group()):04x}", text).encode("utf-8")
 
 
 def atomic_write(path: Path, text: str | bytes) -> None:
@@ -50,6 +48,8 @@ def atomic_write(path: Path, text: str | bytes) -> None:
     A crash at any moment leaves either the old file or the new one, never a torn one. A
     temporary file a kill leaves behind is removed on the next start (autosave.remove_orphans).
     """
+    import tempfile  # only when writing: it costs the start page (which only reads) ~10 ms
+
     path = Path(path)
     data = utf8(text) if isinstance(text, str) else text
     path.parent.mkdir(parents=True, exist_ok=True)
