@@ -323,3 +323,17 @@ def test_a_pack_folder_gone_before_the_players_packs_are_read(monkeypatch, tmp_p
     monkeypatch.setattr(packs, "load_pack", load)
     mine, problems = packs.user_packs()
     assert mine == [] and [p.what for p in problems] == ["not a folder holding a rule pack"]
+
+
+def test_a_town_position_beyond_range_in_a_packs_map_file(tmp_path):
+    postman = Path(str(resources.files("rules") / "postman"))
+    dst = tmp_path / "postman-copy"
+    shutil.copytree(postman, dst, ignore=shutil.ignore_patterns("samples", "__pycache__"))
+    text = (dst / "maps" / "short.toml").read_text(encoding="utf-8")
+    assert "\nx = " in text
+    head, tail = text.split("\nx = ", 1)
+    (dst / "maps" / "short.toml").write_text(head + "\nx = 1" + "0" * 400 + tail[tail.index("\n"):],
+                                             encoding="utf-8")
+    e = refused(dst)
+    assert e.path == str(dst / "maps" / "short.toml") and e.where.endswith(".x")
+    assert "expected a number, found a whole number of about 401 digits" in e.what

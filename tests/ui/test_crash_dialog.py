@@ -68,3 +68,20 @@ def test_an_error_in_an_asyncio_task_reaches_the_same_dialog(window, crashes):
 
     crashes.loop_exception(Loop(), {"message": "Task exception", "exception": RuntimeError("in a task")})
     assert len(crashes.dialogs) == 1 and crashes.exit_status == 3
+
+
+@pytest.mark.parametrize("argv", [["--self-test"], ["--screenshot", "shot.png"]])
+def test_the_window_commands_exit_3_on_an_internal_error(argv, data_dir, tmp_path, monkeypatch, capsys):
+    import companion.selftest
+    import ui.app
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("forced for the test")
+
+    monkeypatch.setattr(companion.selftest, "run", broken)
+    monkeypatch.setattr(ui.app, "_screenshot", broken)
+    monkeypatch.chdir(tmp_path)
+    assert ui.app.main(argv) == 3
+    [report] = sorted((data_dir / "crash-reports").glob("crash-*.txt"))
+    assert "this is a bug in Posthorn" in capsys.readouterr().err
+    assert "RuntimeError: forced for the test" in report.read_text(encoding="utf-8")
