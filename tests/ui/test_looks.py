@@ -73,11 +73,16 @@ def test_following_the_system_takes_qt_colour_scheme_hint(window, monkeypatch):
     window.actions_["colours:system"].trigger()
     hints = QApplication.styleHints()
     monkeypatch.setattr(hints, "colorScheme", lambda: Qt.ColorScheme.Dark, raising=False)
-    LOOKS.system_scheme = "light"
+    monkeypatch.setattr(LOOKS, "system_scheme", "light")  # and back to what it was after the test
     LOOKS.follow_system()
     assert LOOKS.scheme == "dark" and palette.scheme() == "dark"
+    assert QApplication.palette().color(QPalette.ColorRole.Window).name() == palette.rgb("window", "dark")
+    hints.colorSchemeChanged.emit(Qt.ColorScheme.Light)  # the desktop switched while Posthorn runs
+    assert LOOKS.scheme == "light" and palette.scheme() == "light"
+    window.actions_["colours:dark"].trigger()  # a choice of the player's wins over the desktop's
+    hints.colorSchemeChanged.emit(Qt.ColorScheme.Light)
+    assert LOOKS.scheme == "dark"
     window.actions_["colours:light"].trigger()
-    assert LOOKS.scheme == "light"
 
 
 def test_a_setting_of_the_wrong_kind_reads_as_its_default(window):
