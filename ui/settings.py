@@ -25,6 +25,7 @@ class Option:
 OPTIONS = {o.key: o for o in (
     Option("looks/colours", str, "system", ("system", "light", "dark")),
     Option("looks/text_size", str, "normal", ("normal", "large", "larger")),
+    Option("thurn_and_taxis/scores", str, "hidden", ("hidden", "open")),  # bonus tiles face down or up
 )}
 
 _store: QSettings | None = None

@@ -128,10 +128,7 @@ class AbDiePostRules(Rules):
                 return _ball_text(s, a.get("card"), inp.source)
             if inp.kind == "draw":
                 src = " (table)" if inp.source == "table" else ""
-                text = f"{who} draws a {a.get('card')}{src}"
-                if turns.would_bust(s, who, a.get('card')):
-                    text += f": the third red 3! {who} loses all 3s and the turn ends"
-                return text
+                return f"{who} draws a {a.get('card')}{src}"  # a bust follows as its outcome (said.py)
             if inp.kind == "stop_drawing":
                 return f"{who} stops drawing with {s.points_in_hand(who)} points in hand"
             if inp.kind == "fly":
@@ -259,10 +256,7 @@ def _board(pack, setup: dict):
 def _ball_text(s: PostState, ball, source) -> str:
     src = " (table)" if source == "table" else ""
     if ball == "black":
-        costs = hurricane.costs_now(s)
-        back = [p for p, c in costs.items() if c["back_to_start"]]
-        text = f"The indicator shows black{src}: hurricane!"
-        return text + (f" {', '.join(back)} cannot pay and go(es) back to the start field" if back else "")
+        return f"The indicator shows black{src}"  # the hurricane's bills follow as its outcome (said.py)
     return f"The indicator shows {ball}{src}: {s.current} flies {s.settings.wind.get(ball, 0)} space(s)"
 
 

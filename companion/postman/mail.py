@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..core.game import DrawRequest
 from ..core.violations import MalformedInput, Violation
+from . import words
 from .state import OTHER, PostmanState
 
 
@@ -29,8 +30,10 @@ def check_draw(state: PostmanState, card) -> list[Violation]:
     if request is None:
         raise MalformedInput("no card is to be drawn now")
     if card not in request.choices:
-        where = "in that hand" if state.t.discards_owed else "left in the deck"
-        raise MalformedInput(f"{card} is not {where}")
+        # never where the card is instead: a hand is hidden, and a refusal must not point into it
+        shown = words.card(card) if isinstance(card, str) else repr(card)
+        what = "discarded from that hand" if state.t.discards_owed else "drawn now"
+        raise MalformedInput(f"draw.card: {shown} cannot be {what}; check the card typed")
     return []
 
 

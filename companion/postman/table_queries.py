@@ -41,7 +41,7 @@ from .reach import (
     stack_problems,
 )
 from .state import OTHER, PHASES, Due, PostmanState
-from .town_view import SIDES, town_lines, unit_label, unit_order
+from .town_view import SIDES, kind_label, town_lines, unit_label, unit_order
 from .words import card as card_name
 from .words import side as side_name
 
@@ -102,12 +102,12 @@ def change_summary(state: PostmanState, before: dict) -> list[str]:
     now = snapshot(state)
     towns = state.board.towns
     lines = []
-    for uid, (kind, _side, town) in sorted(now["units"].items()):
+    for uid, (_kind, _side, town) in sorted(now["units"].items()):
         if uid not in before["units"]:
-            lines.append(f"New {state.catalog.units[kind].name} {uid} in {towns[town].name}")
+            lines.append(f"New {unit_label(state, uid)} in {towns[town].name}")
     for uid, (kind, _side, town) in sorted(before["units"].items()):
         if uid not in now["units"]:
-            lines.append(f"{state.catalog.units[kind].name} {uid} lost in {towns[town].name}")
+            lines.append(f"{kind_label(state, kind, uid)} lost in {towns[town].name}")
     up = [x for x in towns if now["militia"].get(x, 0) > before["militia"].get(x, 0)]
     down = [x for x in towns if now["militia"].get(x, 0) < before["militia"].get(x, 0)]
     if up:

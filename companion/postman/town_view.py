@@ -31,7 +31,7 @@ def town_lines(state: PostmanState, town: str) -> list[str]:
     for side in SIDES:
         here = state.units_in(town, side)
         if here:
-            names = ", ".join(f"{state.unit_type(u).name} {u.id}" for u in sorted(here, key=unit_order))
+            names = ", ".join(unit_label(state, u.id) for u in sorted(here, key=unit_order))
             lines.append(f"{side.capitalize()}: {names}")
     return lines
 
@@ -43,11 +43,16 @@ def unit_label(state: PostmanState, uid: str) -> str:
     u = state.t.units.get(uid)
     if u is None:
         return uid
-    kind = state.unit_type(u)
-    if kind.leader:
-        return kind.name
+    return kind_label(state, u.kind, uid)
+
+
+def kind_label(state: PostmanState, kind: str, uid: str) -> str:
+    """The short name of a unit of ``kind`` with id ``uid``, also once it has left the board."""
+    k = state.catalog.units[kind]
+    if k.leader:
+        return k.name
     digits = "".join(c for c in uid if c.isdigit())
-    return f"{kind.name.split()[-1]} {digits}".strip()
+    return f"{k.name.split()[-1]} {digits}".strip()
 
 
 def unit_order(u) -> tuple:

@@ -63,7 +63,8 @@ def check_take_display(s: GameState, a: Args) -> list[Violation]:
 def check_draw(s: GameState, a: Args) -> list[Violation]:
     card = _card(s, a, "draw")
     if s.deck.draw_pile[card] <= 0:
-        raise MalformedInput(f"draw.card: no {s.board.name(card)} card is left in the draw pile")
+        # never where the card is instead: the hands are hidden (the display and discards are not)
+        raise MalformedInput(f"draw.card: {s.board.name(card)} cannot be drawn now; check the card typed")
     return [] if s.refill_due() else check_take(s)
 
 

@@ -28,7 +28,7 @@ def test_recruiters_and_change_summary():
     dice(s, 6)
     dice(s, 6)  # Type: 6 - 1 (small) + 1 (Leader) = 6: Cavalry
     lines = q.change_summary(s.state, before)
-    assert lines[0].startswith("New Postmen Cavalry")
+    assert lines[0] == "New Cavalry 1 in Post Town"
 
 
 def test_town_lines_say_size_terrain_and_who_is_there():

@@ -164,7 +164,7 @@ def test_a_whole_evening(window, qtbot, tmp_path):
     qtbot.waitUntil(lambda: window.dice.request is not None and "Rider 3" in window.dice.title.text())
     type_dice(qtbot, window, 1)      # rider3 in Mountain Town fails (rider2 has no Militia left)
     qtbot.waitUntil(lambda: screen.summary.isVisible())
-    assert "New Postmen Cavalry cavalry1 in River Town" in screen.summary.text()
+    assert "New Cavalry 1 in River Town" in screen.summary.text()
 
     # the Militia phase in one click, with the app's dice; one roll input in the log
     next_phase(qtbot, screen)

@@ -218,6 +218,7 @@ class Flows:
             lines = q.change_summary(self.state, plan["before"])
             title = {"recruit": "Recruit phase", "militia": "Militia phase"}[plan["kind"]]
             self.summary.setText(f"{title}: " + "; ".join(lines))
+            self.summary_of = (self.state.t.turn, self.state.t.active, self.state.t.phase)
             self.summary.show()
         finally:
             self._running = False

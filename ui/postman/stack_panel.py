@@ -47,7 +47,8 @@ class OfferBox(QGroupBox):
         self.rows = []
         self.setTitle(title)
         for i, (_uid, label, die) in enumerate(units):
-            name = QLabel(f"{label}: {die.text()}")
+            name = QLabel(f"{label} retreats on {die.text()}")
+            name.setWordWrap(True)
             name.setToolTip(f"{label} retreats on {die.text()}; an Intercept played on the roll changes it")
             where = QComboBox()
             for tid, tname in towns:
@@ -55,9 +56,9 @@ class OfferBox(QGroupBox):
             go = QPushButton("Try to retreat")
             go.setEnabled(bool(towns))
             go.clicked.connect(lambda _=False, u=_uid, c=where: self.try_retreat.emit(u, c.currentData()))
-            self.grid.addWidget(name, i, 0)
-            self.grid.addWidget(where, i, 1)
-            self.grid.addWidget(go, i, 2)
+            self.grid.addWidget(name, 2 * i, 0, 1, 3)  # its own line: the numbers are never cut off
+            self.grid.addWidget(where, 2 * i + 1, 0, 1, 2)
+            self.grid.addWidget(go, 2 * i + 1, 2)
             self.rows += [name, where, go]
         for w in self.rows:
             w.show()  # children added to a shown widget stay hidden until shown

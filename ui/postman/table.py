@@ -172,6 +172,8 @@ class PostmanTable(QWidget, Flows):
             self._active = t.active
             self.cards.cover_all()  # a new turn: pass the laptop
         steps = self.session.next_steps()
+        if (t.turn, t.active, t.phase) != getattr(self, "summary_of", None):
+            self.summary.hide()  # its moment has passed: a summary speaks of one phase only
         self._phase_bar(steps)
         with QSignalBlocker(self.stack):  # its ticks redraw the map, which is drawn once below
             self._town_panel()
@@ -186,7 +188,7 @@ class PostmanTable(QWidget, Flows):
         self.cards.draw.set_request(req, owed)
         spy = q.spying(s)
         self.cards.help.setText(
-            f"Spies: the {spy.capitalize()} may look at the {q.other(spy).capitalize()}' hand this turn "
+            f"Spies: {q.side_name(spy)} may look at {q.side_name(q.other(spy))}' hand this turn "
             "(click its cover)." if spy else self.cards.HELP)
         self._switch_tab(req)
         self._draw_map()

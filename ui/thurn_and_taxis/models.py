@@ -15,7 +15,15 @@ HEADERS = ("Player", "Houses left", "Carriage", "Tiles", "Score")
 
 
 class ScoreModel(RowTableModel):
+    """During play only the public part shows (carriage, houses left, how many tiles): bonus
+    tiles lie face down until the end (thurn_and_taxis.score), unless the table plays with
+    ``open_scores``. At the end every score shows in full."""
+
     headers = HEADERS
+    open_scores = False
+
+    def _open(self, s) -> bool:
+        return bool(s.over or self.open_scores)
 
     def set_state(self, s) -> None:
         self.set_rows(s, scores(s))
@@ -29,7 +37,11 @@ class ScoreModel(RowTableModel):
             return self._cell(s, p, row, col, index.row())
         if role == Qt.ItemDataRole.ToolTipRole:
             if col == 3 and p.tiles:
-                return "\n".join(f"{s.board.stacks[sid].name}: {v}" for sid, v in p.tiles)
+                return "\n".join(f"{s.board.stacks[sid].name}: {v if self._open(s) else 'face down'}"
+                                 for sid, v in p.tiles)
+            if col == 4 and not self._open(s):
+                return (f"{row['carriage_points']} (carriage) \u2212 {row['houses_left']} (houses left)"
+                        + (f" + {len(p.tiles)} bonus tile(s) face down until the end" if p.tiles else ""))
             if col == 4:
                 return (f"{row['carriage_points']} (carriage) + {row['tiles']} (tiles) "
                         f"\u2212 {row['houses_left']} (houses left)")
@@ -57,6 +69,11 @@ class ScoreModel(RowTableModel):
             return str(row["houses_left"])
         if col == 2:
             return f"{p.carriage} ({row['carriage_points']} pts)" if p.carriage else "\u2013"
+        tiles = f"{len(p.tiles)} tile{'s' if len(p.tiles) != 1 else ''}"
         if col == 3:
-            return f"{row['tiles']} ({len(p.tiles)} tile{'s' if len(p.tiles) != 1 else ''})" if p.tiles else "\u2013"
-        return str(row["score"])
+            if not p.tiles:
+                return "\u2013"
+            return f"{row['tiles']} ({tiles})" if self._open(s) else tiles
+        if self._open(s) or not p.tiles:
+            return str(row["score"])
+        return f"{row['carriage_points'] - row['houses_left']} + {tiles}"

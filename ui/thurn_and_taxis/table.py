@@ -10,6 +10,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QComboBox,
     QDialog,
     QGridLayout,
@@ -32,7 +33,7 @@ from companion.thurn_and_taxis.board import OFFICIALS
 from companion.thurn_and_taxis.rules import route_text
 from companion.thurn_and_taxis.scoring import ranking, score
 
-from .. import looks
+from .. import looks, settings
 from ..palette import PLAYER_COLOURS
 from ..widgets.hand_panel import CardItem, HandPanel
 from ..widgets.phase_bar import PhaseBar
@@ -164,6 +165,13 @@ class ThurnTable(QWidget):
         for w in (dbox, obox, rbox):
             rl.addWidget(w)
         rl.addWidget(self.score_view, 1)
+        self.open_scores = QCheckBox("Open scores (bonus tiles face up)")
+        self.open_scores.setToolTip("The rules keep bonus tiles face down until the end; tick to show every "
+                                    "score in full during play")
+        self.open_scores.setChecked(settings.get("thurn_and_taxis/scores") == "open")
+        self.open_scores.toggled.connect(self._open_scores)
+        self.scores.open_scores = self.open_scores.isChecked()
+        rl.addWidget(self.open_scores)
         right.setMinimumWidth(340)
         right.setMaximumWidth(460)
         split = QSplitter(Qt.Orientation.Horizontal)
@@ -251,6 +259,11 @@ class ThurnTable(QWidget):
         if self.state.turn.cut_due:
             self.hand.reveal()  # the player chooses which cards to keep
 
+    def _open_scores(self, on: bool) -> None:
+        settings.put("thurn_and_taxis/scores", "open" if on else "hidden")
+        self.scores.open_scores = on
+        self.scores.set_state(self.state)
+
     # -- redraw ----------------------------------------------------------------------------------
     def refresh(self) -> None:
         s = self.state
@@ -330,4 +343,5 @@ class ThurnTable(QWidget):
             items.append(CardItem(card, b.name(card), lit, tip,
                                   b.provinces[b.cities[card].province].colour))
         accent = f"player.{p.colour}" if p.colour in PLAYER_COLOURS else player_colour(p.colour).name()
-        self.hand.set_hand(None if s.over else p.name, items, accent)
+        self.hand.set_hand(None if s.over else p.name, items, accent,
+                           nobody="The game is over: the hands are put away.")

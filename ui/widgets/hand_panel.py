@@ -88,8 +88,11 @@ class HandPanel(QFrame):
     def is_revealed(self) -> bool:
         return self.stack.currentIndex() == 1
 
-    def set_hand(self, owner: str | None, items: list[CardItem], accent: str | None = None) -> None:
-        """Show ``owner``'s cards (covered again if the owner changed); ``accent`` colours the owner."""
+    def set_hand(self, owner: str | None, items: list[CardItem], accent: str | None = None,
+                 nobody: str = "") -> None:
+        """Show ``owner``'s cards (covered again if the owner changed); ``accent`` colours the owner.
+        With no owner the cover says ``nobody`` (the game is over), else to pass the laptop on."""
+        self.nobody = nobody
         if owner != self.owner:
             self.owner = owner
             self.cover()
@@ -123,8 +126,11 @@ class HandPanel(QFrame):
 
     def _update_cover(self) -> None:
         who = self.owner or "the next player"
-        self.cover_button.setText(f"Pass the laptop to {who}.\n\n{who}: click here to see your "
-                                  f"{self.title.lower()}.")
+        if self.owner is None and getattr(self, "nobody", ""):
+            self.cover_button.setText(self.nobody)
+        else:
+            self.cover_button.setText(f"Pass the laptop to {who}.\n\n{who}: click here to see your "
+                                      f"{self.title.lower()}.")
         self.cover_button.setEnabled(self.owner is not None)
 
 
