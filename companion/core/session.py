@@ -32,7 +32,7 @@ class Entry:
     #: The seat whose phone gave the input; None when it was given at the laptop.
     seat: str | None = None
     #: What the input did, in the rules' words (``Rules.said``); also the end of ``text``.
-    said: str = ""
+    said: str = field(default="", compare=False)
 
     @property
     def verdict(self) -> str:
