@@ -168,3 +168,13 @@ def test_table_mode_draws_the_postman_board_larger(window, qtbot):
     assert window.screen_widget.map.town_items[town].scale_ >= 1.5 * before
     window.set_table_mode(False, full_screen=False)
     assert window.screen_widget.map.town_items[town].scale_ == pytest.approx(before)
+
+
+def test_the_announcement_is_as_large_as_the_phase_bar_in_table_mode_too(desk, window):
+    for on in (False, True):
+        window.set_table_mode(on, full_screen=False)
+        QApplication.processEvents()
+        said = window.telling.announcement.text.font().pointSizeF()
+        assert said == pytest.approx(desk.phase.where.font().pointSizeF())
+        assert said >= (3 if on else 1.4) * QApplication.font().pointSizeF()
+    window.set_table_mode(False, full_screen=False)
