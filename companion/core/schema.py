@@ -32,12 +32,16 @@ class Spec:
     min_items: int = 0
     #: For a table with free keys (``extra_keys``): what every value must be.
     values: Spec | None = None
+    #: For text that names something on screen: False refuses "" and text of spaces only.
+    blank: bool = True
 
     def expected(self) -> str:
         kinds = self.kind if isinstance(self.kind, tuple) else (self.kind,)
         words = " or ".join(_TYPE_NAMES.get(k, k.__name__) for k in kinds)
         if self.choices:
             words = "one of " + ", ".join(repr(c) for c in self.choices)
+        elif not self.blank:
+            words = "text that is not empty"
         if self.lo is not None or self.hi is not None:
             words += f" from {self.lo if self.lo is not None else '...'} to {self.hi if self.hi is not None else '...'}"
         return words
@@ -56,6 +60,8 @@ def check(value, spec: Spec, file: str, path: str = "") -> None:
     """Raise PackError at the first value that does not match ``spec``."""
     where = path or "(top level)"
     if not _is(value, spec.kind):
+        raise PackError(file, where, f"expected {spec.expected()}, found {_show(value)}")
+    if not spec.blank and isinstance(value, str) and not value.strip():
         raise PackError(file, where, f"expected {spec.expected()}, found {_show(value)}")
     if spec.choices is not None and value not in spec.choices:
         raise PackError(file, where, f"expected {spec.expected()}, found {_show(value)}")

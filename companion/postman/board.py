@@ -65,7 +65,7 @@ _SLUG = re.compile(r"[a-z0-9]+(?:[-_][a-z0-9]+)*")
 
 TOWN_SPEC = Spec(dict, fields={
     "id": Spec(str),
-    "name": Spec(str),
+    "name": Spec(str, blank=False),  # shown on the board and in every log line
     "size": Spec(str, choices=SIZES),
     "terrain": Spec(list, item=Spec(str), required=False),
     "edge": Spec(bool, required=False),

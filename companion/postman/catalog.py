@@ -20,7 +20,7 @@ WINDOWS = ("roll", "own_militia", "battle", "own_turn", "retreat", "own_recruit"
 
 _STAT = Spec((int, str))
 UNIT_SPEC = Spec(dict, fields={
-    "name": Spec(str), "side": Spec(str, choices=SIDES + ("militia",)),
+    "name": Spec(str, blank=False), "side": Spec(str, choices=SIDES + ("militia",)),
     "leader": Spec(bool, required=False),
     "move": _STAT, "fight": _STAT, "sneak": _STAT, "recruit": _STAT,
 })

@@ -217,3 +217,19 @@ def clear_message(e: PosthornError, file: str) -> str:
     assert e.what.strip(), f"says nothing: {text}"
     text.encode("utf-8", "backslashreplace")
     return text
+
+
+#: The long runs' sweep: every path of a document gets one of these in turn, so each kind of
+#: hostile value lands all over the document, not only where the random draws fell.
+SWEEP = [("replace", None), ("replace", "\ud800"), ("replace", 10**400), ("replace", math.nan),
+         ("replace", "x" * 10_000), ("replace", Deep(3000)), ("delete", None), ("duplicate", [1]),
+         ("replace", -1), ("replace", {}), ("replace", []), ("replace", -(10**13)), ("replace", True)]
+
+
+def sweep(doc):
+    """One mutation at every path of ``doc``, the kinds of SWEEP in turn."""
+    for i, path in enumerate(paths(doc)):
+        how, value = SWEEP[i % len(SWEEP)]
+        if how == "duplicate" and not isinstance(at(doc, path[:-1]), dict):
+            how, value = "replace", "text"
+        yield Mutation(path, how, value)

@@ -12,7 +12,7 @@ from importlib import resources
 from pathlib import Path
 
 import pytest
-from fuzzing import FUZZ, apply, clear_message, mutations, toml_bytes
+from fuzzing import FUZZ, apply, clear_message, mutations, sweep, toml_bytes
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -50,8 +50,11 @@ def play(game: str, data: dict) -> None:
 
 def fuzz_one(data, tmp: Path) -> str:
     source = data.draw(st.sampled_from(MAPS), label="map")
+    return load_mutant(source, data.draw(mutations(DOCS[source]), label="mutation"), tmp)
+
+
+def load_mutant(source: Path, m, tmp: Path) -> str:
     game = source.parent.parent.name
-    m = data.draw(mutations(DOCS[source]), label="mutation")
     path = tmp / source.name
     path.write_bytes(toml_bytes(apply(DOCS[source], m), m))
     loaders = [postman_board.board_from_file, open_map] if game == "postman" else [post_board.board_from_file]
@@ -101,3 +104,18 @@ def test_long_run_maps(tmp_path_factory, capsys):
         print(f"\nfuzz maps: {sum(counts.values())} map files, {counts['loaded']} loaded and played, "
               f"{counts['message']} clear messages, 0 tracebacks")
     assert sum(counts.values()) >= long
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("source", MAPS, ids=lambda p: f"{p.parent.parent.name}/{p.stem}")
+def test_long_run_every_path_of_every_map(source, tmp_path, capsys):
+    counts = {"loaded": 0, "message": 0}
+    for m in sweep(DOCS[source]):
+        try:
+            said = load_mutant(source, m, tmp_path)
+        except Exception as e:
+            raise AssertionError(f"{source.name}, {m}: {type(e).__name__}: {e}") from e
+        counts["loaded" if said == "loaded" else "message"] += 1
+    with capsys.disabled():
+        print(f"\nfuzz every path of {source.parent.parent.name}/maps/{source.name}: {sum(counts.values())} "
+              f"map files, {counts['loaded']} loaded and played, {counts['message']} clear messages, 0 tracebacks")

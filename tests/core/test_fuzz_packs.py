@@ -17,7 +17,7 @@ from importlib import resources
 from pathlib import Path
 
 import pytest
-from fuzzing import FUZZ, apply, clear_message, mutations, toml_bytes
+from fuzzing import FUZZ, apply, clear_message, mutations, sweep, toml_bytes
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -70,8 +70,12 @@ def play(pack) -> None:
 
 def fuzz_one(data, game: str, folder: Path) -> str:
     name = data.draw(st.sampled_from(FILES[game]), label="file")
+    m = data.draw(mutations(DOCS[(game, name)]), label="mutation")
+    return load_mutant(game, folder, name, m)
+
+
+def load_mutant(game: str, folder: Path, name: str, m) -> str:
     doc = DOCS[(game, name)]
-    m = data.draw(mutations(doc), label="mutation")
     path = folder / name
     original = path.read_bytes()
     path.write_bytes(toml_bytes(apply(doc, m), m))
@@ -133,3 +137,19 @@ def test_long_run_packs(copies, game, capsys):
         print(f"\nfuzz packs {game}: {sum(counts.values())} packs, {counts['loaded']} loaded and played, "
               f"{counts['message']} clear messages, 0 tracebacks")
     assert sum(counts.values()) >= LONG
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", GAMES)
+def test_long_run_every_path_of_every_pack_file(copies, game, capsys):
+    counts = {"loaded": 0, "message": 0}
+    for name in FILES[game]:
+        for m in sweep(DOCS[(game, name)]):
+            try:
+                said = load_mutant(game, copies[game], name, m)
+            except Exception as e:
+                raise AssertionError(f"{game}/{name}, {m}: {type(e).__name__}: {e}") from e
+            counts["loaded" if said == "loaded" else "message"] += 1
+    with capsys.disabled():
+        print(f"\nfuzz every path of the {game} pack: {sum(counts.values())} packs, {counts['loaded']} loaded "
+              f"and played, {counts['message']} clear messages, 0 tracebacks")

@@ -15,7 +15,7 @@ from importlib import resources
 from pathlib import Path
 
 import pytest
-from fuzzing import FUZZ, apply, clear_message, json_text, mutations
+from fuzzing import FUZZ, apply, clear_message, json_text, mutations, sweep
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -129,3 +129,20 @@ def test_long_run_records(game, capsys):
         print(f"\nfuzz records {game}: {sum(counts.values())} records, {counts['loaded']} loaded, "
               f"{counts['message']} clear messages, 0 tracebacks")
     assert sum(counts.values()) >= LONG
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("sample", SAMPLES, ids=lambda p: f"{p.parent.parent.name}/{p.stem}")
+def test_long_run_every_path_of_every_sample(sample, capsys):
+    doc = DOCS[sample]
+    name = f"{sample.parent.parent.name}/{sample.name}"
+    counts = {"loaded": 0, "message": 0}
+    for m in sweep(doc):
+        try:
+            said = outcome(json_text(apply(doc, m), m), name)
+        except Exception as e:
+            raise AssertionError(f"{name}, {m}: {type(e).__name__}: {e}") from e
+        counts["loaded" if said == "loaded" else "message"] += 1
+    with capsys.disabled():
+        print(f"\nfuzz every path of {name}: {sum(counts.values())} records, {counts['loaded']} loaded, "
+              f"{counts['message']} clear messages, 0 tracebacks")

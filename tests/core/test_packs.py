@@ -337,3 +337,14 @@ def test_a_town_position_beyond_range_in_a_packs_map_file(tmp_path):
     e = refused(dst)
     assert e.path == str(dst / "maps" / "short.toml") and e.where.endswith(".x")
     assert "expected a number, found a whole number of about 401 digits" in e.what
+
+
+@pytest.mark.parametrize("name", ['""', '"   "'])
+def test_a_postman_unit_needs_a_name_to_show(tmp_path, name):
+    postman = Path(str(resources.files("rules") / "postman"))
+    dst = tmp_path / "postman-copy"
+    shutil.copytree(postman, dst, ignore=shutil.ignore_patterns("samples", "__pycache__"))
+    edit(dst / "units.toml", 'name = "Holnist Patrol"', f"name = {name}")
+    e = refused(dst)
+    assert e.path.endswith("units.toml") and e.where.endswith("patrol.name")
+    assert "expected text that is not empty" in e.what
