@@ -174,7 +174,13 @@ cmd=${1:-}
 [ $# -gt 0 ] && shift
 case $cmd in
 run)
-    ensure_libs "${QT_LIBS[@]}" "${XCB_LIBS[@]}"
+    # the xcb libraries only serve a window on an X display; with none, posthorn itself says so
+    # and how to get one (Qt would abort with a misleading "xcb-cursor0 is needed")
+    if [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; then
+        ensure_libs "${QT_LIBS[@]}" "${XCB_LIBS[@]}"
+    else
+        ensure_libs "${QT_LIBS[@]}"
+    fi
     setup
     exec "$VENV/bin/posthorn" "$@"
     ;;

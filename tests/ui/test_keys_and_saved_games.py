@@ -243,3 +243,20 @@ def test_the_real_trash_is_the_platform_one(tmp_path, monkeypatch):
 def test_the_list_waits_for_the_first_frame(window):
     QApplication.processEvents()
     assert window.start.saved_games is None or window.start.saved_games.isHidden()
+
+
+def test_ctrl_plus_and_minus_change_the_text_size_and_f11_is_table_mode(window, desk, qtbot):
+    from ui.looks import LOOKS
+
+    keys_bound(window, qtbot)
+    press(qtbot, window, Qt.Key.Key_Plus, CTRL)
+    assert LOOKS.text_size == "large"
+    press(qtbot, window, Qt.Key.Key_Equal, CTRL)  # Ctrl and the key under + without Shift
+    assert LOOKS.text_size == "larger"
+    press(qtbot, window, Qt.Key.Key_Minus, CTRL)
+    press(qtbot, window, Qt.Key.Key_Minus, CTRL)
+    assert LOOKS.text_size == "normal"
+    press(qtbot, window, Qt.Key.Key_F11)
+    assert LOOKS.table_mode and window.isFullScreen()
+    press(qtbot, window, Qt.Key.Key_F11)
+    assert not LOOKS.table_mode and not window.isFullScreen()
