@@ -26,8 +26,31 @@ FEW = settings(max_examples=3, deadline=None,
                suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 
 
+def fill(a: dict) -> dict | None:
+    """The arguments a phone sends when the player takes the first choices of every field."""
+    args = dict(a["args"])
+    for f in a["fields"]:
+        if f["type"] == "pick":
+            args[f["key"]] = [o["value"] for o in f["options"][: f["count"]]]
+        elif f["type"] == "choice":
+            args[f["key"]] = f["options"][f.get("default", 0)]["value"]
+        elif f["type"] == "dice":
+            args[f["key"]] = [1] * f["count"]
+        elif f["type"] == "number":
+            args[f["key"]] = f["min"]
+        elif f["type"] == "flag":
+            args[f["key"]] = False
+        else:
+            return None
+    return args
+
+
+forms: list[str] = []
+
+
 def check_offers(session: Session) -> int:
-    """Every button offered to every seat is its own and legal now; how many there were."""
+    """Every button offered to every seat is its own and legal now, and every form filled the
+    obvious way is well formed; how many buttons there were."""
     count = 0
     for seat in session.seats():
         for a in seat_message(session, seat.id)["offers"]:
@@ -42,6 +65,12 @@ def check_offers(session: Session) -> int:
                 assert session.seat_of(Input("draw")) in (seat.id, None)
                 continue
             if a["fields"]:
+                filled = fill(a)
+                if filled is not None:  # a form the phone fills the obvious way is well formed
+                    inp = Input(a["kind"], filled, a["source"])
+                    assert session.seat_of(inp) in (seat.id, None), (seat.id, a)
+                    session.check(inp)  # raises MalformedInput if the form built nonsense
+                    forms.append(a["kind"])
                 continue
             inp = Input(a["kind"], a["args"], a["source"])
             assert session.seat_of(inp) in (seat.id, None), (seat.id, a)
@@ -63,6 +92,13 @@ def test_postman_offers_are_legal_and_the_seats_own(seed):
         if n % 6 == 0:
             offered += check_offers(session)
     assert offered
+
+
+def test_the_forms_seen_include_casualties_and_dice():
+    """The playouts above filled the Postman's casualty and dice forms (so the check is real)."""
+    for seed in range(3):
+        test_postman_offers_are_legal_and_the_seats_own.hypothesis.inner_test(seed=seed)
+    assert {"casualties", "roll"} <= set(forms), sorted(set(forms))
 
 
 @FEW
