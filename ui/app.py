@@ -100,7 +100,7 @@ def _run_gui(args) -> int:
     app.setOrganizationName("Posthorn")
     from .main_window import MainWindow
 
-    win = MainWindow()
+    win = MainWindow(interactive=not args.screenshot)
     win.seed_for_new_games = args.seed
 
     if args.screenshot:

@@ -39,7 +39,9 @@ class MainWindow(QMainWindow):
     #: ``posthorn --seed N``: new games roll and deal reproducibly; None, the system's randomness
     seed_for_new_games: int | None = None
 
-    def __init__(self):
+    def __init__(self, interactive: bool = True):
+        """``interactive`` False (--screenshot): no keys to bind and no desktop to follow, only a
+        picture to make (each would build every Qt enum, about 20 ms)."""
         super().__init__()
         self.setWindowTitle("Posthorn")
         self.resize(1280, 800)
@@ -85,8 +87,9 @@ class MainWindow(QMainWindow):
         self.toolbar = None
         self.actions_, shortcuts = build_menus(self)
         self._sync_looks_actions()
-        self._after_first_frame(lambda: bind_shortcuts(shortcuts))
-        self._after_first_frame(self._follow_system_colours)
+        if interactive:
+            self._after_first_frame(lambda: bind_shortcuts(shortcuts))
+            self._after_first_frame(self._follow_system_colours)
 
         self.start.new_game.connect(self.new_game)
         self.start.resume.connect(self.resume)

@@ -111,6 +111,8 @@ class StartPage(QWidget):
         self.set_resume(None, None)
 
     def set_saved(self, rows) -> None:
+        if self.saved_games is None and not rows:
+            return  # nothing to list: the list (and Qt's enums it needs) waits for a first save
         if self.saved_games is None:
             from .saved_games import SavedGames
 
