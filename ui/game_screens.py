@@ -22,10 +22,9 @@ def ask_setup(parent, game_id: str, pack) -> dict | None:
     return import_module(SCREENS[game_id]).ask_setup(parent, pack)
 
 
-def result(session):
-    """The game's result once it is over (``companion/<game>/result.py``), else None."""
-    try:
-        module = import_module(f"companion.{session.rules.game_id}.result")
-    except ModuleNotFoundError:
-        return None  # a game with no end of its own (the Courier Desk)
-    return module.result(session)
+def final_report(session):
+    """What the result screen shows once the session's ``result()`` says the game is over
+    (``companion/<game>/final_report.py``), else None."""
+    if session.result() is None:
+        return None
+    return import_module(f"companion.{session.rules.game_id}.final_report").final_report(session)

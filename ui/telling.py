@@ -35,7 +35,7 @@ class Telling:
             self.announcement.clear()  # an undone outcome is no longer true
         if change is not None:
             self.looking = False
-        self.show_result(game_screens.result(session))
+        self.show_result(game_screens.final_report(session))
 
     def show_result(self, result) -> None:
         screen = self.window.screen_widget

@@ -42,13 +42,14 @@ from .reach import (
 )
 from .state import OTHER, PHASES, Due, PostmanState
 from .town_view import SIDES, kind_label, town_lines, unit_label, unit_order
+from .said import people
 from .words import card as card_name
 from .words import side as side_name
 
 __all__ = [
     "BONUS_CARDS", "NAMES", "NEEDS", "SIDES", "BattleView", "CardView", "FighterView", "Reach", "SneakRoll",
     "answers_open",
-    "battle_odds_now", "battle_town", "card_name", "side_name", "card_targets", "casualty_order", "change_summary", "discarding",
+    "battle_odds_now", "battle_town", "card_name", "people", "side_name", "card_targets", "casualty_order", "change_summary", "discarding",
     "hand_view", "other", "path_to", "phases_of", "playable_cards", "reachable", "recruiters",
     "retreat_chance", "retreat_roll", "retreat_towns", "snapshot", "spying", "stack_problems", "todo", "town_lines",
     "unit_label",

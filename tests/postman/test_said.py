@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.postman.result import result
+from companion.postman.final_report import final_report
 
 from .play import act, clear, dice, game, place, to_phase
 
@@ -71,7 +71,7 @@ def test_the_fall_of_a_leader_ends_on_a_result_that_names_him_and_how():
     from companion.core.inputs import Input
 
     session, _verdicts = records.restore(records.read(Path("rules/postman/samples/short_game.json")))
-    r = result(session)
+    r = final_report(session)
     assert r.headline == "The Postmen win" and r.winners == ("The Postmen",)
     assert r.why.startswith("The General fell in the battle of Riverford: "
                             "Rule Number 7: the Postman wins the duel")
@@ -81,4 +81,4 @@ def test_the_fall_of_a_leader_ends_on_a_result_that_names_him_and_how():
     out = session.submit(Input("end_phase"))
     assert not out.accepted and out.violations[0].rule == "postman.victory"
     session.undo()
-    assert result(session) is None
+    assert final_report(session) is None

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from companion.core import records
 from companion.core.inputs import Input
-from companion.thurn_and_taxis.result import result
+from companion.thurn_and_taxis.final_report import final_report
 
 from .test_examples import BAVARIAN, SIGMARINGEN
 from .test_rules import ready
@@ -26,7 +26,7 @@ def test_a_closed_route_is_announced_without_the_tiles_points(game):
 
 def test_the_end_names_the_winner_with_carriage_tiles_and_houses_left():
     session, _v = records.restore(records.read(Path("rules/thurn_and_taxis/samples/four_players_whole_game.json")))
-    r = result(session)
+    r = final_report(session)
     assert r.headline == "Dora wins"
     assert r.why.startswith("Dora ended the game by taking the 7-carriage")
     assert r.columns == ("carriage", "tiles", "houses left", "score")
@@ -36,4 +36,4 @@ def test_the_end_names_the_winner_with_carriage_tiles_and_houses_left():
     out = session.submit(Input("end_turn"))
     assert not out.accepted and out.violations[0].rule.startswith("thurn_and_taxis.")
     session.undo()
-    assert result(session) is None
+    assert final_report(session) is None

@@ -88,3 +88,32 @@ def test_new_game_goes_to_the_start_page(window, qtbot):
     assert result.headline.text() == "Dora wins"
     click(qtbot, result.buttons["new_game"])
     assert window.table is None and window.stack.currentWidget() is window.start
+
+
+def test_no_phase_after_the_end(window, qtbot):
+    assert window.open_record(SAMPLES / "ab_die_post" / "samples" / "four_player_game.json")
+    click(qtbot, window.telling.result.buttons["back"])
+    where = window.screen_widget.phase.where.text()
+    assert where == "Game over after flight 3: Dirk wins" and "outward" not in where
+    assert window.open_record(SAMPLES / "postman" / "samples" / "short_game.json")
+    click(qtbot, window.telling.result.buttons["back"])
+    bar = window.screen_widget.phase
+    assert bar.where.text() == "Game over: The Postmen win" and not bar.button.isVisible()
+    assert bar.next.text() == "The Postmen win: the General has fallen"
+
+
+def test_the_courier_desk_ends_on_what_became_of_the_couriers(window, desk, qtbot):
+    t = window.table
+    for cid, name, rank in (("meade", "Meade", "army"), ("gibbon", "Gibbon", "brigade")):
+        t.submit(Input("add_commander", {"id": cid, "name": name, "side": "Union", "rank": rank}))
+    for kind, args in (("start_game", {}), ("send_courier", {"sender": "gibbon", "recipient": "meade", "message": "Go"}),
+                       ("begin_courier_step", {}), ("move_courier", {"courier": "C1", "speed": "officer"})):
+        assert t.submit(Input(kind, args)).accepted, kind
+    t.submit(roll([6, 6], "table"))  # 12: lost
+    assert t.submit(Input("end_game", {"winner": "Union"})).accepted
+    result = window.telling.result
+    assert result.isVisible() and result.headline.text() == "Union win"
+    row = [result.scores.item(0, c).text() for c in range(result.scores.columnCount())]
+    assert row == ["\u2605 Union", "1", "0", "1", "0", "0"]
+    out = t.session.submit(Input("end_turn"))
+    assert not out.accepted and out.violations[0].rule == "couriers.game.end"

@@ -180,10 +180,13 @@ class PostTable(QWidget):
         rows = self.player_view.verticalHeader().defaultSectionSize() * len(s.players)
         self.player_view.setFixedHeight(rows + self.player_view.horizontalHeader().sizeHint().height() + 4)
         who = s.current
-        leg = "outward" if s.flight % 2 else "homeward"
+        leg = "outward" if s.outward else "homeward"
         where = f"Flight {s.flight} ({leg})"
         if s.phase != "over":
             where += f" \u00b7 {who}'s turn: {PHASE_WORDS[s.phase]}"
+        ended = self.table.session.result()
+        if ended is not None:  # no flight after the end (ab_die_post.game.end)
+            where = f"Game over after flight {s.flight}: {' and '.join(ended.winners)} win{'s' if len(ended.winners) == 1 else ''}"
         steps = self.table.session.next_steps()
         todo = [st.text for st in steps][:3]
         self.phase.set_phase(where, todo, None)

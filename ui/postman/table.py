@@ -209,8 +209,10 @@ class PostmanTable(QWidget, Flows):
         where = (f"<span style='color:{colour}'>Turn {t.turn} \u00b7 the {side}</span> &nbsp; " + " \u203a ".join(chips)
                  if t.phase != "deal" else "Dealing the opening hands")
         todo = q.todo(s, steps)
-        if t.winner:
-            self.phase.set_phase(where, todo, None)
+        ended = self.session.result()
+        if ended is not None:  # no phase after the end (postman.victory)
+            self.phase.set_phase(f"Game over: {q.side_name(ended.winners[0], True)} win",
+                                 [q.people(ended.reason)[:1].upper() + q.people(ended.reason)[1:]], None)
         else:
             label = NEXT.get(t.phase, "Next phase")
             if t.phase == "recruit":

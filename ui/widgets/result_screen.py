@@ -1,7 +1,7 @@
 """The end of a game: who won and why, the final scores with their breakdown, the evening's
 figures, and what to do next (new game, rematch with the same players, export the log).
 
-It shows a ``companion.core.result.GameResult``; the game's rules decide everything on it.
+It shows a ``companion.core.result.FinalReport``; the game's rules decide everything on it.
 """
 
 from __future__ import annotations

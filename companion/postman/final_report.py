@@ -3,29 +3,31 @@ had left, and the evening's figures."""
 
 from __future__ import annotations
 
-from ..core.result import GameResult, ScoreLine, roll_figures
+from ..core.final_report import FinalReport, ScoreLine, roll_figures
 from .said import people
 from .state import OTHER, PostmanState
 from .words import side
 
 
-def result(session) -> GameResult | None:
+def final_report(session) -> FinalReport | None:
     s: PostmanState = session.state
     t = s.t
-    if not t.winner:
+    ended = session.result()  # postman.victory: a Leader has fallen
+    if ended is None or not ended.winners:
         return None
-    loser = OTHER[t.winner]
+    won = ended.winners[0]
+    loser = OTHER[won]
     leader = next(u.name for u in s.catalog.units.values() if u.side == loser and u.leader)
     how = _how(session, s)
     lines = []
-    for who in (t.winner, loser):
+    for who in (won, loser):
         units = [u for u in t.units.values() if u.side == who]
         kinds: dict[str, int] = {}
         for u in units:
             kinds[s.unit_type(u).name] = kinds.get(s.unit_type(u).name, 0) + 1
         left = ", ".join(f"{n} {k}" for k, n in kinds.items()) or "none"
-        lines.append(ScoreLine(side(who, True), (str(len(units)), left, str(len(s.hand(who)))), who == t.winner))
-    return GameResult(f"{side(t.winner, True)} win", f"{leader} fell{how}", (side(t.winner, True),),
+        lines.append(ScoreLine(side(who, True), (str(len(units)), left, str(len(s.hand(who)))), who == won))
+    return FinalReport(f"{side(won, True)} win", f"{leader} fell{how}", (side(won, True),),
                       ("units left", "which", "cards in hand"), tuple(lines),
                       roll_figures(session.entries, str(t.turn)))
 

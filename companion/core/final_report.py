@@ -1,8 +1,9 @@
 """The end of a game as the table reads it: who won and why, the final scores with their
 breakdown, and a few figures of the evening (turns, rolls by the app and by the table, luck).
 
-Each game answers ``result(session)`` in ``companion/<game>/result.py`` (None while the game
-goes on); the result screen, the export and the tests read this one shape.
+Each game answers ``final_report(session)`` in ``companion/<game>/final_report.py``, built on
+the session's ``result()`` (who won, by which rule) with the breakdown the table wants to read;
+None while the game goes on. The result screen and the tests read this one shape.
 """
 
 from __future__ import annotations
@@ -13,12 +14,12 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class ScoreLine:
     name: str
-    cells: tuple[str, ...]     # one per ``GameResult.columns``
+    cells: tuple[str, ...]     # one per ``FinalReport.columns``
     winner: bool = False
 
 
 @dataclass(frozen=True)
-class GameResult:
+class FinalReport:
     headline: str                      # "The Holnists win"
     why: str                           # "The Postman fell in the battle of Riverford: ..."
     winners: tuple[str, ...]

@@ -3,20 +3,19 @@ tiles and houses left, best first, with the tie rule applied (thurn_and_taxis.sc
 
 from __future__ import annotations
 
-from ..core.result import GameResult, ScoreLine, roll_figures
-from .scoring import carriage_points, game_end_holder, ranking, score, winner
+from ..core.final_report import FinalReport, ScoreLine, roll_figures
+from .scoring import carriage_points, game_end_holder, ranking, score
 from .state import GameState
 
 
-def result(session) -> GameResult | None:
+def final_report(session) -> FinalReport | None:
     s: GameState = session.state
-    if not s.over:
+    ended = session.result()  # thurn_and_taxis.score, or .score.tie for a shared win
+    if ended is None:
         return None
-    seat = winner(s)
     order = ranking(s)
     best = score(s, s.players[order[0]])
-    won = [s.players[seat].name] if seat is not None else \
-        [p.name for p in s.players if score(s, p) == best]
+    won = list(ended.winners)
     lines = tuple(ScoreLine(p.name, (_carriage(s, p), _number(sum(v for _sid, v in p.tiles)),
                                      f"{s.houses_left(p)} ({_number(-s.houses_left(p))})",
                                      _number(score(s, p))), p.name in won)
@@ -29,7 +28,7 @@ def result(session) -> GameResult | None:
         tie = (f"; {', '.join(tied)} tie at {best}, and the game-end tile "
                f"({s.players[holder].name if holder is not None else 'nobody'}) breaks it")
     headline = f"{won[0]} wins" if len(won) == 1 else f"{' and '.join(won)} share the win"
-    return GameResult(headline, f"{ender}; the round was played out, then the scores counted{tie}",
+    return FinalReport(headline, f"{ender}; the round was played out, then the scores counted{tie}",
                       tuple(won), ("carriage", "tiles", "houses left", "score"), lines,
                       roll_figures(session.entries, str(s.round), "Rounds")[:1])
 
