@@ -18,10 +18,14 @@ def log_markdown(session, title: str = "") -> str:
         if line.event == "redo":
             lines.append(f"   - *redone:* {e.text}")
             continue
-        src = f" *({e.input.source} dice)*" if e.input.kind == "roll" and e.input.source else ""
-        lines.append(f"{e.number}. {e.text}{src}")
+        lines.append(f"{e.number}. {e.text}")  # the words already say whose dice
         for v in e.violations:
             lines.append(f"   - **overridden** `{v.rule}`: {v.reason}")
+    ended = session.result()
+    if ended is not None:
+        lines += ["", "## Result", "", f"{ended.reason[:1].upper()}{ended.reason[1:]} (`{ended.rule}`)."]
+        lines += [""] + [f"- {name}: {score}" for name, score in ended.scores] if ended.scores else []
+        return "\n".join(lines) + "\n"
     lines += ["", "## What the table must do next", ""]
     lines += [f"- {s.text}" for s in session.next_steps()] or ["- nothing"]
     return "\n".join(lines) + "\n"

@@ -208,7 +208,9 @@ class PostmanRules(Rules):
         if s.t.winner is None:
             return None
         fallen = "the General" if s.t.winner == "postmen" else "the Postman"
-        return GameResult((s.t.winner,), f"the {s.t.winner} win: {fallen} has fallen", "postman.victory")
+        from .words import side  # the words for people: "the Postmen", never the id
+
+        return GameResult((s.t.winner,), f"{side(s.t.winner)} win: {fallen} has fallen", "postman.victory")
 
     # -- words ----------------------------------------------------------------------------------
     def describe(self, s: PostmanState, inp: Input) -> str:

@@ -40,9 +40,9 @@ from .reach import (
     retreat_towns,
     stack_problems,
 )
+from .said import people
 from .state import OTHER, PHASES, Due, PostmanState
 from .town_view import SIDES, kind_label, town_lines, unit_label, unit_order
-from .said import people
 from .words import card as card_name
 from .words import side as side_name
 
