@@ -66,7 +66,7 @@ def todo(state: PostmanState, steps) -> list[str]:
     """What is left to do in this phase, in words, from the rules' next steps."""
     t = state.t
     if t.winner:
-        return [f"The {t.winner} have won the game."]
+        return [f"{side_name(t.winner, True)} have won the game."]
     lines = [s.text for s in steps if s.kind != "end_phase" and s.required]
     if t.phase == "recruit":
         able = [s for s in steps if s.kind == "recruit"]

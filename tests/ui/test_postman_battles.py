@@ -77,7 +77,7 @@ def test_rule_number_7_the_duel_and_the_postmans_reroll_win_the_game(window, qtb
     t = state().t
     assert t.winner == "postmen" and "general1" not in t.units and t.battle is None
     assert "Rule Number 7: the Postman wins the duel" in screen.battle.result.text()
-    assert "The postmen have won the game." in screen.phase.next.text()
+    assert screen.phase.next.text() == "The Postmen win: the General has fallen"
     assert not screen.phase.button.isVisible() and not screen.action_button.isVisible()
     assert not any(i.lit for i in screen.cards.hands["postmen"].items)
     n = len(window.table.session.entries)
