@@ -188,6 +188,17 @@ class MainWindow(QMainWindow):
         QTimer.singleShot(500, run_pending)
 
     def refresh_resume(self) -> None:
+        from companion.core.storage import autosave_dir
+
+        try:
+            empty = not any(autosave_dir().iterdir())
+        except OSError:
+            empty = False  # let the autosave code say what is wrong with the folder
+        if empty:  # nothing saved yet: the rules core (30 ms to load) waits for the first game
+            self._latest = None
+            self.start.set_resume(None, None)
+            self.start.set_saved([])
+            return
         from companion.core.autosave import latest
         from companion.core.saved_games import list_saved
 
