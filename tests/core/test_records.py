@@ -475,3 +475,22 @@ def test_the_exported_log_names_no_seed(make_desk):
 
     session = make_desk(seed=424242).session
     assert "424242" not in log_markdown(session) and "seed" not in log_markdown(session)
+
+
+@pytest.mark.parametrize("seed", [None, 21])
+def test_restores_of_a_real_autosave_deal_alike_only_when_seeded(tmp_path, seed):
+    from companion.core import autosave
+
+    live = postman_session(seed)
+    saver = autosave.Autosaver(live, tmp_path / "postman-game.json")
+    saver(live)
+    deal_five(live)
+    live.undo()
+    live.redo()  # the journal holds the undo and the redo
+    rec = autosave.read(tmp_path / "postman-game.json")
+    assert ("seed" in rec.to_json()) == (seed is not None)
+    deals = [tuple(deal_five(records.restore(autosave.read(saver.path))[0])) for _ in range(3)]
+    if seed is None:
+        assert len(set(deals)) > 1
+    else:
+        assert len(set(deals)) == 1 and list(deals[0]) == deal_five(live)
