@@ -117,3 +117,21 @@ def test_the_courier_desk_ends_on_what_became_of_the_couriers(window, desk, qtbo
     assert row == ["\u2605 Union", "1", "0", "1", "0", "0"]
     out = t.session.submit(Input("end_turn"))
     assert not out.accepted and out.violations[0].rule == "couriers.game.end"
+
+
+def test_ride_is_disabled_while_a_roll_is_owed_and_says_why(window, desk, qtbot):
+    t = window.table
+    for cid, name, rank in (("meade", "Meade", "army"), ("gibbon", "Gibbon", "brigade")):
+        t.submit(Input("add_commander", {"id": cid, "name": name, "side": "Union", "rank": rank}))
+    for kind, args in (("start_game", {}), ("send_courier", {"sender": "gibbon", "recipient": "meade", "message": "Go"}),
+                       ("send_courier", {"sender": "gibbon", "recipient": "meade", "message": "Again"}),
+                       ("begin_courier_step", {})):
+        assert t.submit(Input(kind, args)).accepted, kind
+    desk.select_courier("C2")
+    assert desk.ride_button.isEnabled()
+    assert t.submit(Input("move_courier", {"courier": "C1", "speed": "officer"})).accepted
+    desk.select_courier("C2")
+    assert not desk.ride_button.isEnabled() and "couriers.roll.pending" in desk.ride_button.toolTip()
+    t.submit(roll([1, 1], "table"))
+    desk.select_courier("C2")
+    assert desk.ride_button.isEnabled()

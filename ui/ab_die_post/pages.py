@@ -14,10 +14,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from companion.ab_die_post import flight, hurricane, odds, turns
+from companion.ab_die_post import flight, hurricane, odds
 from companion.ab_die_post.board import GOAL
 from companion.ab_die_post.state import LANES, VALUES
-from companion.core.inputs import Args, Input
 
 from .. import looks
 from .board_view import BoardView
@@ -62,7 +61,8 @@ class TurnPage(QWidget):
         lay.addWidget(self.fly_odds)
         lay.addStretch(1)
 
-    def update_from(self, s, risk, fly_text: str) -> None:
+    def update_from(self, s, risk, fly_text: str, fly_refused: list | None = None) -> None:
+        """``fly_refused``: the session's why_not for a fly now (empty: the player may fly)."""
         who = s.current
         have, need = s.points_in_hand(who), s.settings.min_points_to_fly
         drawing = s.phase == "drawing"
@@ -78,7 +78,7 @@ class TurnPage(QWidget):
         self.stop_button.setVisible(drawing)
         self.fly_button.setVisible(not drawing)
         self.fly_odds.setVisible(not drawing)
-        may_fly = not turns.check_fly(s, Args(Input("fly", {})))  # the rules decide (ab_die_post.fly.parts)
+        may_fly = not fly_refused  # the session decides (ab_die_post.fly.parts)
         self.fly_button.setEnabled(may_fly)
         self.fly_button.setText("Fly" if have >= need else f"Fly (needs {need} points)")
         self.fly_odds.setText(fly_text)

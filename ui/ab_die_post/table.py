@@ -210,7 +210,8 @@ class PostTable(QWidget):
             self.move_page.selected = None  # a new move starts with no space picked
         self.action_box.setTitle(_box_title(s))
         if page is self.turn_page:
-            self.turn_page.update_from(s, odds.bust_chance(s), fly_text)
+            self.turn_page.update_from(s, odds.bust_chance(s), fly_text,
+                                       self.table.session.why_not(Input("fly", {})))
         elif page is self.indicator:
             self.indicator.set_request(s.settings.ball_choices(), fly_text + _mix_text(s), None)
         elif page is self.move_page:

@@ -27,6 +27,7 @@ from companion.core.inputs import Input
 from companion.core.roll_targets import die_targets, roll_line
 from companion.couriers import riders
 
+from ..widgets.asks import ask
 from ..widgets.phase_bar import PhaseBar
 from .dialogs import CourierDialogs
 from .dialogs import ask_setup as _ask_setup
@@ -285,9 +286,17 @@ class CourierDesk(QWidget):
             chance = die_targets(req)[0].chance
             self.loss_preview.setText(f"Loss roll: {roll_line(req)}: "
                                       f"{chance * 100:.1f}% chance of losing him")
-        self.ride_button.setEnabled(not c.finished)
-        self.locate_button.setEnabled(riders.needs_location(s, c))
-        self.capture_button.setEnabled(not c.finished)
+        session = self.table.session
+        ask(self.ride_button, session, Input("move_courier", self._ride_args(c.id)))
+        if riders.needs_location(s, c):
+            ask(self.locate_button, session, Input("attempt_location", {"courier": c.id}))
+        else:
+            self.locate_button.setEnabled(False)  # nothing to look for now
+        ask(self.capture_button, session, Input("capture", {"courier": c.id}))
+        if c.finished:  # its story is told: nothing more to ask of it
+            for b in (self.ride_button, self.capture_button):
+                b.setEnabled(False)
+                b.setToolTip(f"Courier {c.id} is {c.status}")
 
     # -- actions -------------------------------------------------------------------------------
     def _add_commander(self):
@@ -333,9 +342,12 @@ class CourierDesk(QWidget):
         cid = self.selected_courier()
         if cid is None:
             return
+        self.submit("move_courier", **self._ride_args(cid))
+
+    def _ride_args(self, cid: str) -> dict:
         nearest = self.distance.value() if self.enemy_near.isChecked() else None
-        self.submit("move_courier", courier=cid, speed="double" if self.double.isChecked() else "officer",
-                    nearest_enemy=nearest, arrives=self.arrives.isChecked())
+        return {"courier": cid, "speed": "double" if self.double.isChecked() else "officer",
+                "nearest_enemy": nearest, "arrives": self.arrives.isChecked()}
 
     def _courier_input(self, kind):
         cid = self.selected_courier()

@@ -104,9 +104,17 @@ class CardsPanel(QWidget):
             lay.addWidget(hand, 1)
         lay.addWidget(self.help)
 
-    def set_hand(self, side: str, cards, deck_left: int, extra_tip=None, discard=False) -> None:
+    def set_hand(self, side: str, cards, deck_left: int, extra_tip=None, discard=False,
+                 answering: bool = False) -> None:
         """``cards``: CardView rows from table_queries.hand_view; ``discard``: the side is over
-        the hand limit, so every card is lit and a click discards it."""
+        the hand limit, so every card is lit and a click discards it; ``answering``: the side is
+        not the one whose turn it is, so once it has played a card its hand is covered again
+        (the laptop goes back)."""
+        ids = [c.id for c in cards]
+        before = getattr(self, "_held", {}).get(side)
+        self._held = {**getattr(self, "_held", {}), side: ids}
+        if answering and before is not None and any(c not in ids for c in before):
+            self.hands[side].cover()
         items = []
         for c in cards:
             if discard:

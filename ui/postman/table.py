@@ -182,7 +182,7 @@ class PostmanTable(QWidget, Flows):
         self._battle_panel()
         for side in ("postmen", "holnists"):
             self.cards.set_hand(side, q.hand_view(s, side), s.deck(side).left, self.card_odds_tips(side),
-                                q.discarding(s, side, steps))
+                                q.discarding(s, side, steps), answering=side != t.active)
         req = self.session.pending_draw()
         owed = len(t.discards_owed) or len(t.draws_owed)
         self.cards.draw.set_request(req, owed)

@@ -112,7 +112,7 @@ class HandPanel(QFrame):
             self.grid.addWidget(b, i // self.columns, i % self.columns)
             self.buttons.append(b)
         self.empty.setVisible(not self.items)
-        self.heading.setText(f"{owner}'s {self.title.lower()} ({len(self.items)})" if owner else self.title)
+        self.heading.setText(f"{possessive(owner)} {self.title.lower()} ({len(self.items)})" if owner else self.title)
         looks.sheet(self.heading, f"font-weight: 600; color: {_ref(accent)};" if accent else "font-weight: 600;")
         self._update_cover()
 
@@ -132,6 +132,11 @@ class HandPanel(QFrame):
             self.cover_button.setText(f"Pass the laptop to {who}.\n\n{who}: click here to see your "
                                       f"{self.title.lower()}.")
         self.cover_button.setEnabled(self.owner is not None)
+
+
+def possessive(name: str) -> str:
+    """"Anna's", "the Holnists'" (never "Holnists's")."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
 def _ref(colour: str) -> str:
