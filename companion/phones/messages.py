@@ -114,6 +114,11 @@ def handle(session: Session, seat: str, data) -> dict:
     try:
         if data["type"] == "input":
             inp = Input.from_json(data.get("input"), "input")
+            if inp.kind == "draw":
+                # naming the card drawn would let a phone pick its cards, or probe the draw pile
+                # (and so the other hands) by the answer: phones draw with the app's deck
+                raise MalformedInput("a phone draws with the app's deck (its Draw button); a card "
+                                     "drawn from a real deck is typed in at the laptop")
         else:
             inp = _app_input(session, seat, data["type"][4:])
         out = session.submit_from(seat, inp)

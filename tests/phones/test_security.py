@@ -259,3 +259,22 @@ def test_a_message_that_would_carry_another_seats_cards_is_withheld(run, monkeyp
             assert not card_ids(msg) and t.server.problems
             await ws.close()
     run(body)
+
+
+def test_a_phone_cannot_name_the_card_it_draws_or_probe_the_draw_pile(run):
+    async def body():
+        async with running() as t:
+            t.session.undo()  # the Holnists' last card is owed again
+            ws, _ = await t.seat("holnists")
+            before = (len(t.session.entries), t.session.bag.rolls_made)
+            for card in ("QS", "2S", "nonsense"):  # in the pile, in the pile, nowhere: one answer
+                await ws.send_json({"type": "input", "input": {"kind": "draw", "args": {"card": card},
+                                                                "source": "table"}})
+                reply = await ws.receive_json(timeout=5)
+                assert reply["ok"] is False and "app's deck" in reply["error"]
+            assert (len(t.session.entries), t.session.bag.rolls_made) == before
+            await ws.send_json({"type": "app_draw"})
+            assert (await ws.receive_json(timeout=5))["ok"] is True
+            assert t.session.entries[-1].seat == "holnists" and t.session.entries[-1].input.source == "app"
+            await ws.close()
+    run(body)
