@@ -179,6 +179,7 @@ def test_a_broken_file_is_listed_with_why_and_the_others_still_open(window, data
     games = window.start.saved_games
     texts = [games.list.topLevelItem(i).text(1) for i in range(games.list.topLevelItemCount())]
     assert any(t.startswith("Cannot be opened") and "JSON" in t for t in texts)
+    assert games.open_button.isEnabled()  # the newest game that opens is the one chosen
     games.select(bad)
     assert not games.open_button.isEnabled() and games.delete_button.isEnabled()
     assert bad.read_text() == "{not json"  # left exactly as it was

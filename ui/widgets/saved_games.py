@@ -71,7 +71,7 @@ class SavedGames(QWidget):
         for r in self.rows:
             info = GAMES.get(r.game)
             if r.problem:
-                cells = ("?", f"Cannot be opened: {r.problem}", "", "", "")
+                cells = ("Unreadable", f"Cannot be opened: {r.problem}", "", r.local_time if r.saved else "", "")
             else:
                 cells = (info.title if info else r.game, r.title or "(untitled)", ", ".join(r.players),
                          r.local_time, f"{r.inputs} input{'s' if r.inputs != 1 else ''}")
@@ -83,8 +83,9 @@ class SavedGames(QWidget):
             self.list.addTopLevelItem(item)
             if str(r.path) == chosen:
                 item.setSelected(True)
-        if self.rows and not self.list.selectedItems():
-            self.list.topLevelItem(0).setSelected(True)
+        if self.rows and not self.list.selectedItems():  # the newest game that opens
+            first = next((i for i, r in enumerate(self.rows) if not r.problem), 0)
+            self.list.topLevelItem(first).setSelected(True)
         self.setVisible(bool(self.rows))
         self._update_buttons()
 
