@@ -42,6 +42,9 @@ _SETTINGS_FIELDS = {
     "start_field_keeps_card": Spec(bool),
     "straight_flight": Spec(str, choices=STRAIGHT_FLIGHT, required=False),
 }
+#: The whole-number settings' ranges, as the pack schema allows them (a setup dialog's spin boxes).
+SETTING_RANGES = {k: (int(v.lo), int(v.hi)) for k, v in _SETTINGS_FIELDS.items()
+                  if v.lo is not None and v.hi is not None}
 
 _MIX = Spec(dict, fields={c: Spec(int, lo=0, hi=20) for c in BALLS} | {"house_rule": Spec(bool, required=False)})
 

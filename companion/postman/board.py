@@ -54,12 +54,8 @@ SIZES = ("small", "medium", "large")
 TERRAIN = ("forest", "water", "mountains")
 DEFAULT_MIN_START_DISTANCE = 3
 
-#: Seed, Recruit Type table and Militia phase: "Small towns get -1 ... Large Towns get +1".
-SIZE_MODIFIER = MappingProxyType({"small": -1, "medium": 0, "large": 1})
-#: Seed, Militia phase: at most 1, 2 or 3 Militia units in a small, medium or large town.
-MILITIA_CAP = MappingProxyType({"small": 1, "medium": 2, "large": 3})
-#: Seed, Terrain: forest +1 and lake or river -1 to Sneak rolls; both add up (facts, problem 15).
-SNEAK_MODIFIER = MappingProxyType({"forest": 1, "water": -1, "mountains": 0})
+# What a town's size and terrain do to the dice (size modifiers, Militia caps, sneak and
+# defence modifiers) is the pack's, in tables.toml ([towns], [terrain]); the rules read it there.
 
 _SLUG = re.compile(r"[a-z0-9]+(?:[-_][a-z0-9]+)*")
 
@@ -177,19 +173,6 @@ class Board:
     def edge_towns(self) -> tuple[str, ...]:
         """Ids of the map-edge towns (California Postman), in file order."""
         return tuple(t.id for t in self.towns.values() if t.edge)
-
-    # -- what a town does to the dice ------------------------------------------------------------
-    def size_modifier(self, town_id: str) -> int:
-        """Type and Militia rolls: small -1, medium 0, large +1."""
-        return SIZE_MODIFIER[self.town(town_id).size]
-
-    def militia_cap(self, town_id: str) -> int:
-        """Most Militia units the town can hold: small 1, medium 2, large 3."""
-        return MILITIA_CAP[self.town(town_id).size]
-
-    def sneak_modifier(self, town_id: str) -> int:
-        """Sneak rolls passing through or retreating from the town: forest +1, water -1, summed."""
-        return sum(SNEAK_MODIFIER[t] for t in self.town(town_id).terrain)
 
     def defends_in_mountains(self, town_id: str) -> bool:
         """Whether defenders in the town get the mountains' +1 to their attack rolls."""

@@ -32,51 +32,61 @@ def _due_side(state: PostmanState, d: Due) -> str | None:
     return d.side
 
 
+#: When each card window is open, in words for the refusal (postman.card.window). The pack's
+#: ``window`` of each card picks one of these; its effect decides only what the card does.
+WINDOW_WORDS = {
+    "roll": "right after a die is rolled",
+    "own_militia": "in your own Militia phase, before the roll",
+    "battle": "in a battle, before its attack dice",
+    "own_turn": "in your own turn",
+    "retreat": "when your unit may retreat",
+    "own_recruit": "in your own Recruit phase",
+    "own_move": "in your own Move phase, before a stack moves",
+    "opponent_move": "in the opponent's Move phase, before a stack moves",
+    "sneak": "when a unit rolls to sneak or retreat",
+    "casualties": "when your units are to be destroyed in battle",
+    "own_type": "on one of your own Type rolls",
+    "own_recruit_roll": "on your own recruit roll",
+}
+
+
 def window_open(state: PostmanState, card, side: str, a: dict) -> str | None:
-    """None if the card may be played now; else why not (in words)."""
+    """None if the card's window (from the pack) is open now for ``side``; else why not."""
+    if _open(state, card.window, side):
+        return None
+    return f"{card.name} is played {WINDOW_WORDS[card.window]}"
+
+
+def _open(state: PostmanState, window: str, side: str) -> bool:
     t = state.t
     own_turn = t.active == side and t.phase != "deal"
-    e = card.effect
-    if e == "luck":
-        return None if t.before_roll is not None else "Luck rerolls a die just rolled"
-    if e == "rumors":
-        return None if own_turn and t.phase == "militia" and not t.effects.get("militia_rolled") else \
-            "Rumors is played in your own Militia phase, before the roll"
-    if e in ("resistance", "cowed"):
-        b = t.battle
-        ok = b is not None and _battle_before_dice(state) and b.round == 1 and t.militia.get(b.town, 0) > 0
-        return None if ok else f"{card.name} is played in a battle with Militia, before the first attack dice"
-    if e in ("ambush", "trap", "firepower", "brutality"):
-        return None if _battle_before_dice(state) else f"{card.name} is played in a battle, before its attack dice"
-    if e in ("spies", "winter", "confusion", "resupply", "fear", "break_morale"):
-        return None if own_turn else f"{card.name} is played in your own turn"
-    if e == "narrow_escape":
+    if window == "roll":
+        return t.before_roll is not None
+    if window == "own_militia":
+        return own_turn and t.phase == "militia" and not t.effects.get("militia_rolled")
+    if window == "battle":
+        return _battle_before_dice(state)
+    if window == "own_turn":
+        return own_turn
+    if window == "retreat":
         o = t.offer
-        ok = (o is not None and o.side == side) or _due_for(state, ("retreat",), side) is not None
-        return None if ok else "Narrow Escape is played when your unit may retreat"
-    if e in ("hope", "california_postman"):
-        return None if own_turn and t.phase == "recruit" else f"{card.name} is played in your own Recruit phase"
-    if e in ("pony_express", "deliver_the_mail", "forced_march"):
-        return None if own_turn and t.phase == "move" and t.movement is None else \
-            f"{card.name} is played in your own Move phase, before the unit moves"
-    if e == "rough_terrain":
-        return None if t.active == OTHER[side] and t.phase == "move" and t.movement is None else \
-            "Rough Terrain is played in the opponent's Move phase, before the stack moves"
-    if e == "wilderness":
-        return None if _due_for(state, ("sneak", "retreat"), side) else "Wilderness is played when your unit rolls to sneak or retreat"
-    if e == "intercept":
-        return None if _due_for(state, ("sneak", "retreat"), OTHER[side]) else \
-            "Intercept is played when a Postmen unit rolls to sneak or retreat"
-    if e == "discipline":
+        return (o is not None and o.side == side) or _due_for(state, ("retreat",), side) is not None
+    if window == "own_recruit":
+        return own_turn and t.phase == "recruit"
+    if window in ("own_move", "opponent_move"):
+        mover = side if window == "own_move" else OTHER[side]
+        return t.active == mover and t.phase == "move" and t.movement is None
+    if window == "sneak":
+        return _due_for(state, ("sneak", "retreat")) is not None
+    if window == "casualties":
         b = t.battle
-        return None if b is not None and b.step == "casualties" and side in b.to_choose else \
-            "Discipline is played when your units are to be destroyed in battle"
-    if e == "organization":
+        return b is not None and b.step == "casualties" and side in b.to_choose
+    if window == "own_type":
         d = _due_for(state, ("type",), side)
-        return None if d is not None and d.count == 1 else "Organization is played on one of your own Type rolls"
-    if e == "conscription":
-        return None if _due_for(state, ("recruit",), side) else "Conscription is played on your own recruit roll"
-    return f"{card.name} has no window"
+        return d is not None and d.count == 1
+    if window == "own_recruit_roll":
+        return _due_for(state, ("recruit",), side) is not None
+    return False
 
 
 def check_play(state: PostmanState, a: dict) -> list[Violation]:
@@ -121,6 +131,15 @@ def _check_target(state: PostmanState, card, side: str, a: dict) -> list[Violati
         die = a.get("die", 0)
         if not isinstance(die, int) or isinstance(die, bool) or not 0 <= die < max(1, len(t.last_roll)):
             raise MalformedInput(f"play_card.die: expected a die number from 0 to {max(0, len(t.last_roll) - 1)}")
+    if e in ("resistance", "cowed"):
+        b = t.battle
+        if b is not None and not (b.round == 1 and t.militia.get(b.town, 0) > 0):
+            return [Violation(rid, f"{card.name} is played in a battle with Militia, before the first attack dice")]
+    if e in ("wilderness", "intercept"):
+        roller = side if e == "wilderness" else OTHER[side]
+        if _due_for(state, ("sneak", "retreat")) is not None and _due_for(state, ("sneak", "retreat"), roller) is None:
+            whose = "your own unit's" if e == "wilderness" else "an opposing unit's"
+            return [Violation(rid, f"{card.name} is played on {whose} sneak or retreat roll")]
     if e == "pony_express":
         u = _unit(state, a)
         if u.side != side or u.id in t.moved:
@@ -220,7 +239,7 @@ def apply_play(state: PostmanState, a: dict) -> None:
         _auto_success(state)
     elif e in ("intercept", "organization", "conscription"):
         if t.due is not None:
-            t.due.info.setdefault("mods", []).append((card.name, -1 if e == "intercept" else 3))
+            t.due.info.setdefault("mods", []).append((card.name, card.modifier))
     elif e == "discipline" and b:
         b.saved += 1
         from .battle import casualties_needed

@@ -27,7 +27,7 @@ UNIT_SPEC = Spec(dict, fields={
 CARDS_SPEC = Spec(dict, fields={"card": Spec(list, min_items=1, item=Spec(dict, fields={
     "cards": Spec(list, min_items=1, item=Spec(str)),
     "name": Spec(str), "effect": Spec(str, choices=EFFECTS), "window": Spec(str, choices=WINDOWS),
-    "text": Spec(str),
+    "text": Spec(str), "modifier": Spec(int, lo=-6, hi=6, required=False),
 }))})
 _SIDE_SETUP = Spec(dict, fields={"cards": Spec(int, lo=0, hi=20),
                                  "start": Spec(str, choices=("post_town", "base_camp")),
@@ -69,6 +69,8 @@ class Card:
     effect: str
     window: str
     text: str
+    #: What the card adds to the roll it answers (Intercept, Organization, Conscription)
+    modifier: int = 0
 
     @property
     def side(self) -> str:
@@ -130,7 +132,8 @@ def catalog_of(pack) -> Catalog:
                 raise PackError(cards_file, where, f"expected a card such as \"QH\" or \"10S\", found {cid!r}")
             if cid in cards:
                 raise PackError(cards_file, where, f"{cid} is listed twice")
-            cards[cid] = Card(cid, entry["name"], entry["effect"], entry["window"], entry["text"])
+            cards[cid] = Card(cid, entry["name"], entry["effect"], entry["window"], entry["text"],
+                              entry.get("modifier", 0))
     if len(cards) != 52:
         raise PackError(cards_file, "card", f"expected all 52 cards, found {len(cards)}")
     check(data["tables"], TABLES_SPEC, tables_file)

@@ -48,8 +48,8 @@ def hand_view(state: PostmanState, side: str) -> list[CardView]:
             why = "first the cards owed must be drawn"
         else:
             why = cards.window_open(state, card, side, {}) or ""
-            if not why and needs and card.effect != "luck" and not card_targets(state, side, cid):
-                why = "nothing to play it on now"
+            if not why and card.effect != "luck" and not card_targets(state, side, cid):
+                why = "nothing to play it on now" if needs else _effect_problem(state, side, cid)
         out.append(CardView(cid, card.name, card.text, card.effect, not why, why, needs))
     return out
 
@@ -68,7 +68,7 @@ def card_targets(state: PostmanState, side: str, cid: str) -> list[dict]:
     card = state.catalog.cards[cid]
     needs = NEEDS.get(card.effect, ())
     if not needs:
-        return [{}]
+        return [] if _effect_problem(state, side, cid) else [{}]
     units = sorted(state.t.units, key=lambda u: unit_order(state.t.units[u]))
     if card.effect == "brutality":
         units.append("militia")
@@ -91,6 +91,13 @@ def card_targets(state: PostmanState, side: str, cid: str) -> list[dict]:
         if not any(v.rule == rule for v in found):
             out.append(args)
     return out
+
+
+def _effect_problem(state: PostmanState, side: str, cid: str) -> str:
+    """Why the card's own rule refuses it now with no target named ("" if it does not)."""
+    rule = f"postman.card.{state.catalog.cards[cid].effect}"
+    found = cards.check_play(state, {"card": cid, "side": side})
+    return next((v.reason for v in found if v.rule == rule), "")
 
 
 def card_order(cid: str) -> tuple:
@@ -124,7 +131,7 @@ def answers_open(state: PostmanState, after_roll: bool = True) -> list[str]:
             open_now = after_roll and bool(state.t.last_roll)
         else:
             open_now = cards.window_open(state, card, card.side, {}) is None and \
-                (card.effect not in NEEDS or bool(card_targets(state, card.side, cid)))
+                bool(card_targets(state, card.side, cid))
         if open_now:
             seen.add(card.effect)
             out.append(card.name)

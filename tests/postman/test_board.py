@@ -121,19 +121,6 @@ def test_the_board_cannot_be_changed(board):
 
 
 # -- helpers the rules use -----------------------------------------------------------------------
-def test_size_modifier_and_militia_cap_follow_town_size(board):
-    assert [board.size_modifier(t) for t in ("pineview", "oakridge", "eugene")] == [-1, 0, 1]
-    assert [board.militia_cap(t) for t in ("pineview", "oakridge", "eugene")] == [1, 2, 3]
-
-
-def test_sneak_modifier_adds_forest_and_water(board):
-    assert board.sneak_modifier("drain") == 1          # forest
-    assert board.sneak_modifier("eugene") == -1        # water
-    assert board.sneak_modifier("benning") == 0        # forest and water cancel
-    assert board.sneak_modifier("curtin") == 0         # mountains only
-    assert board.sneak_modifier("glendale") == 1       # mountains and forest
-
-
 def test_defends_in_mountains(board):
     assert board.defends_in_mountains("curtin")
     assert board.defends_in_mountains("pineview")
@@ -161,8 +148,7 @@ def test_adjacent_shortest_path_and_distance(board):
     assert board.shortest_path("pineview", "culp-creek") == ("pineview", "oakridge", "culp-creek")
 
 
-@pytest.mark.parametrize("call", ["town", "neighbours", "size_modifier", "militia_cap",
-                                  "sneak_modifier", "defends_in_mountains"])
+@pytest.mark.parametrize("call", ["town", "neighbours", "defends_in_mountains"])
 def test_helpers_refuse_a_town_not_on_the_map(board, call):
     with pytest.raises(MalformedInput, match="there is no town 'atlantis' on the map"):
         getattr(board, call)("atlantis")
@@ -354,7 +340,6 @@ def test_a_map_without_roads_or_optional_keys_is_fine_if_the_rules_hold():
     b = load_board(data, "two.toml")
     assert b.towns["a"] == Town("a", "A", "small", frozenset(), False, None, None)
     assert b.description == ""
-    assert b.sneak_modifier("a") == 0
 
 
 # -- packs and files -----------------------------------------------------------------------------

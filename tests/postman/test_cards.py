@@ -379,7 +379,7 @@ def test_postman_card_cowed_answers_resistance():
 
 def test_postman_card_cowed_window_needs_militia():
     t = battle_in_camp(Table(holnists=["QC"]))
-    assert "postman.card.window" in rules_of(t, "QC")  # no Militia in the Base Camp
+    assert "postman.card.cowed" in rules_of(t, "QC")  # no Militia in the Base Camp: nothing to cow
 
 
 @pytest.mark.parametrize("card, name, hits", [("KC", "Trap", 4), ("AS", "Firepower", 1)])

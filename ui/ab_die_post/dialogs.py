@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from companion.ab_die_post.hurricane import cheapest_payment
+from companion.ab_die_post.state import SETTING_RANGES
 
 from .. import looks
 
@@ -131,13 +132,13 @@ def setup_dialog(parent, pack):
     draw_mode.addItem("One card per turn", "single")
     draw_mode.setCurrentIndex(0 if base["draw_mode"] == "multi" else 1)
     target = QSpinBox()
-    target.setRange(5, 60)
+    target.setRange(*SETTING_RANGES["target_score"])
     target.setValue(base["target_score"])
     zones = QSpinBox()
-    zones.setRange(2, 40)
+    zones.setRange(*SETTING_RANGES["river_zones"])
     zones.setValue(base["river_zones"])
     half = QSpinBox()
-    half.setRange(1, 39)
+    half.setRange(*SETTING_RANGES["first_half_zones"])
     half.setValue(base["first_half_zones"])
     keeps = QCheckBox("Planes on the start field keep a card at the end of a flight")
     keeps.setChecked(base["start_field_keeps_card"])

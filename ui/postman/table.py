@@ -252,7 +252,9 @@ class PostmanTable(QWidget, Flows):
                 default.append(u.id)
         militia = t.militia.get(town, 0)
         if militia:
-            rows.append(Row("militia", (f"Militia \u00d7{militia}", "X", "6", "X", ""), "militia", False))
+            m = s.catalog.units["militia"]
+            rows.append(Row("militia", (f"Militia \u00d7{militia}", _stat(m.move), _stat(m.fight), _stat(m.sneak), ""),
+                            "militia", False))
         about = "\n".join(q.town_lines(s, town)[1:])
         self.stack.show_town(town, self.name(town), about, rows, default, bool(able & {r.id for r in rows}))
         self.stack.hint.setText(self.move_hint())

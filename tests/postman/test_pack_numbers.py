@@ -1,0 +1,94 @@
+"""Every number The Postman plays by comes from its pack: a house copy with Intercept at -2,
+Organization at +4, Rumors' window moved or a Militia cap changed plays by the copy, with no
+Python copy of the number left to disagree (postman.card.window, postman.militia.cap)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from companion.core.packs import load_pack
+from companion.postman import town_view
+
+from . import kit
+from .kit import Table
+from .test_cards import holnists_to_hill, rules_of, sneak_through_camp
+
+BUNDLED = Path(__file__).resolve().parents[2] / "rules" / "postman"
+
+
+def house(tmp_path, file: str, old: str, new: str):
+    dst = tmp_path / "house-postman"
+    shutil.copytree(BUNDLED, dst, ignore=shutil.ignore_patterns("samples", "__pycache__"))
+    path = dst / file
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return load_pack(dst)
+
+
+@pytest.fixture
+def playing_with(monkeypatch):
+    def use(pack):
+        monkeypatch.setattr(kit, "pack", lambda: pack)
+    return use
+
+
+def test_intercept_takes_what_the_pack_says(tmp_path, playing_with):
+    t = sneak_through_camp(Table(holnists=["2S"]))
+    t.play("2S")
+    t.roll(3)  # the Postman sneaks on 2: 3 - 1 gets through
+    assert t.town_of("postman1") == "hill"
+    playing_with(house(tmp_path, "cards.toml", 'window = "sneak"\nmodifier = -1', 'window = "sneak"\nmodifier = -2'))
+    t = sneak_through_camp(Table(holnists=["2S"]))
+    t.play("2S")
+    assert ("Intercept", -2) in [tuple(m) for m in t.t.due.info["mods"]]
+    t.roll(3)  # 3 - 2 does not
+    assert t.town_of("postman1") == "camp"
+
+
+def test_organization_adds_what_the_pack_says(tmp_path, playing_with):
+    def type_roll_with_organization(die: int) -> list[str]:
+        t = holnists_to_hill(Table(holnists=["JS"]), "regiment1")
+        t.roll(1)
+        t.end_phase()
+        t.ok("recruit", unit="regiment1")
+        t.roll(6)
+        t.play("JS")
+        t.roll(die)
+        return t.units_at("hill")
+
+    assert type_roll_with_organization(3) == ["patrol2", "regiment1"]  # 3 - 1 + 3 = 5: a Patrol
+    playing_with(house(tmp_path, "cards.toml", 'window = "own_type"\nmodifier = 3', 'window = "own_type"\nmodifier = 4'))
+    assert type_roll_with_organization(3) == ["regiment1", "regiment4"]  # 3 - 1 + 4 = 6: a Regiment
+
+
+def test_a_card_is_played_in_the_window_the_pack_gives_it(tmp_path, playing_with):
+    # Rumors (2H) is played in the own Militia phase; the house copy opens it all the own turn
+    assert "postman.card.window" in rules_of(Table(postmen=["2H"]), "2H")
+    playing_with(house(tmp_path, "cards.toml", 'effect = "rumors"\nwindow = "own_militia"',
+                       'effect = "rumors"\nwindow = "own_turn"'))
+    t = Table(postmen=["2H"])
+    assert t.t.phase == "move"
+    t.play("2H")
+    assert t.t.effects["rumors"] is True
+
+
+def test_a_militia_cap_from_the_pack(tmp_path, playing_with):
+    def militia_phase() -> tuple[list[str], str]:
+        t = Table()
+        t.end_phase()  # Move
+        t.end_phase()  # Fight
+        t.end_phase()  # Recruit: on to the Postmen's Militia phase
+        t.ok("militia_phase")
+        return t.t.due.info["towns"], town_view.town_lines(t.s, "mid2")[-1]
+
+    towns, words = militia_phase()
+    assert words.endswith(" of 2") and "mid2" in towns  # Riverford (medium) may gain Militia
+    playing_with(house(tmp_path, "tables.toml", "[towns.medium]\nmodifier = 0\nmilitia_cap = 2",
+                       "[towns.medium]\nmodifier = 0\nmilitia_cap = 0"))
+    fewer, words = militia_phase()
+    assert words.endswith(" of 0") and "mid2" not in fewer
+    assert set(fewer) == {x for x in towns if x != "mid2"}
