@@ -261,3 +261,9 @@ def test_ctrl_plus_and_minus_change_the_text_size_and_f11_is_table_mode(window, 
     assert LOOKS.table_mode and window.isFullScreen()
     press(qtbot, window, Qt.Key.Key_F11)
     assert not LOOKS.table_mode and not window.isFullScreen()
+
+
+def test_the_start_page_offers_each_new_game_in_plain_words(window):
+    words = {g: card.button.text() for g, card in window.start.cards.items() if card.button}
+    assert words["postman"] == "New Postman game"
+    assert words["couriers"] == "New Courier Desk game"

@@ -33,7 +33,7 @@ class GameCard(QFrame):
         lay.addWidget(title)
         lay.addWidget(blurb, 1)
         if playable:
-            self.button = QPushButton(f"New {info.title} game")
+            self.button = QPushButton(f"New {info.title.removeprefix('The ')} game")  # not "New The Postman game"
             self.button.clicked.connect(lambda: on_new(info.id))
             lay.addWidget(self.button)
         else:
