@@ -32,6 +32,8 @@ def said(b: dict, s: DeskState, inp: Input) -> str:
         if was is not None and c.status != was and c.status in HEADLINE:
             to = s.commanders[c.recipient].name if c.recipient in s.commanders else c.recipient
             parts.append(HEADLINE[c.status].format(id=cid, to=to))
+        if c.status in ("delivered", "captured") and c.status != was:
+            continue  # the headline says it all
         new = c.history[b["history"].get(cid, 0):]
         parts += [f"Courier {cid}: " + _TURN.sub("", line) for line in new if was is not None]
     for cid, cmd in s.commanders.items():

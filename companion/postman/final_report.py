@@ -25,7 +25,7 @@ def final_report(session) -> FinalReport | None:
         kinds: dict[str, int] = {}
         for u in units:
             kinds[s.unit_type(u).name] = kinds.get(s.unit_type(u).name, 0) + 1
-        left = ", ".join(f"{n} {k}" for k, n in kinds.items()) or "none"
+        left = ", ".join(k if n == 1 else f"{k} \u00d7{n}" for k, n in kinds.items()) or "none"
         lines.append(ScoreLine(side(who, True), (str(len(units)), left, str(len(s.hand(who)))), who == won))
     return FinalReport(f"{side(won, True)} win", f"{leader} fell{how}", (side(won, True),),
                       ("units left", "which", "cards in hand"), tuple(lines),

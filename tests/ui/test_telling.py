@@ -53,7 +53,7 @@ def test_an_announcement_goes_after_a_few_seconds(qtbot):
     a = Announcement()
     qtbot.addWidget(a)
     a.announce("Sneak failed: Rider 1 stops in Canyonville. Destroyed: Rider 2", ms=30)
-    assert a.isVisible() and a.text.text() == "Sneak failed: Rider 1 stops in Canyonville\nDestroyed: Rider 2"
+    assert a.isVisible() and a.text.text() == "Sneak failed: Rider 1 stops in Canyonville. Destroyed: Rider 2"
     qtbot.waitUntil(lambda: not a.isVisible(), timeout=2000)
 
 

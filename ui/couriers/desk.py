@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from companion.core.inputs import Input
-from companion.core.roll_targets import die_targets, roll_line
+from companion.core.roll_targets import roll_line
 from companion.couriers import riders
 
 from ..widgets.asks import ask
@@ -282,10 +282,8 @@ class CourierDesk(QWidget):
             self.arrives.setText(f"Arrives this move at {target_word}")
             speed = "double" if self.double.isChecked() else "officer"
             nearest = self.distance.value() if self.enemy_near.isChecked() else None
-            req = riders.loss_preview(s, c, speed, nearest)
-            chance = die_targets(req)[0].chance
-            self.loss_preview.setText(f"Loss roll: {roll_line(req)}: "
-                                      f"{chance * 100:.1f}% chance of losing him")
+            req = riders.loss_preview(s, c, speed, nearest)  # the request the ride will owe
+            self.loss_preview.setText(f"Loss roll: {roll_line(req)}")
         session = self.table.session
         ask(self.ride_button, session, Input("move_courier", self._ride_args(c.id)))
         if riders.needs_location(s, c):

@@ -47,9 +47,9 @@ class Announcement(QFrame):
         if not words:
             self.clear()
             return
-        lines = [w.strip() for w in words.split(". ") if w.strip()]
-        self.text.setText("\n".join(lines))
-        self.setAccessibleName(f"Announcement: {lines[0]}")
+        self.text.setText(words)  # one paragraph: a name such as "Maj. Gen. Meade" is never split
+        short = words if len(words) <= 80 else words[:79].rsplit(" ", 1)[0] + "\u2026"
+        self.setAccessibleName(f"Announcement: {short}")
         self.setAccessibleDescription(words)
         self.show()
         QAccessible.updateAccessibility(QAccessibleEvent(self, QAccessible.Event.Alert))

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QPushButton,
+    QSizePolicy,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -37,13 +38,16 @@ class ResultScreen(QFrame):
         self.headline.setWordWrap(True)
         self.why = QLabel()
         self.why.setWordWrap(True)
-        looks.text_size(self.why, "heading")
+        looks.text_size(self.why, "phase.next")
         self.scores = QTableWidget()
         self.scores.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.scores.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.scores.verticalHeader().hide()
         self.scores.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        looks.text_size(self.scores, "heading")
+        self.scores.setSizeAdjustPolicy(QAbstractItemView.SizeAdjustPolicy.AdjustToContents)
+        self.scores.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scores.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Maximum)
+        looks.text_size(self.scores, "phase.next")
         self.figures = QLabel()
         self.figures.setWordWrap(True)
         self.figures.setTextFormat(Qt.TextFormat.PlainText)
