@@ -7,9 +7,10 @@ moves commanders at random, with now and then an input that breaks a rule and is
 
 - load: ``records.restore(records.read(path))`` of the saved record (budget 50 ms); baseline:
   reading the same file and ``json.loads`` of it.
-- one input: ``Session.submit`` with a listener that autosaves with ``records.save`` to a
-  temporary file, on top of the loaded 1,000-input game (budget 10 ms median); baseline:
-  ``storage.atomic_write`` of that record's text alone (the disk write every autosave pays).
+- one input: ``Session.submit`` with the app's autosave (``autosave.Autosaver``: a journal line
+  per input, the whole record every 1,000) to a temporary file, on top of the loaded 1,000-input
+  game (budget 10 ms median); baseline: ``storage.atomic_write`` of that record's text alone
+  (the disk write every input paid when each autosave rewrote the record).
 
     .venv/bin/python bench/replay.py [--inputs N] [--repeats N] [--seed N]
 
@@ -29,6 +30,7 @@ from pathlib import Path
 
 from common import table  # bench/common.py (the script's folder is on sys.path)
 
+from companion.core import autosave as autosave_mod
 from companion.core import records
 from companion.core.inputs import Input, roll
 from companion.core.packs import bundled_pack
@@ -168,7 +170,7 @@ def measure(n_inputs: int, repeats: int, seed: int) -> int:
 
         # One input on top of the loaded game, autosaved after every change as the app does.
         autosave = Path(tmp) / "autosave.json"
-        restored.listeners.append(lambda s: records.save(s, autosave))
+        autosave_mod.Autosaver(restored, autosave)(restored)
         desk = Table(restored, seed + 1)
         desk.setup_inputs = []
         per_input = []

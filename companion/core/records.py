@@ -8,13 +8,16 @@ import json
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .inputs import CHANCE_KINDS, Input
 from .schema import object_pairs, tree_problem
-from .session import Entry, JournalLine, Session
 from .storage import atomic_write
 from .tomlfile import too_deep
 from .violations import MalformedInput, PackError, PosthornError, RecordError, Violation
+
+if TYPE_CHECKING:  # reading a record needs no session: the start page peeks at saves before one loads
+    from .session import Session
 
 FORMAT = "posthorn-record"
 _ENCODE = json.JSONEncoder(ensure_ascii=False).encode  # one encoder: json.dumps rebuilds it per call
@@ -236,6 +239,7 @@ def restore(record: Record, path: str = "record", pack=None) -> tuple[Session, l
     cannot apply at all are *refused*; neither changes the state, and the rest still replays.
     """
     from ..games import rules_for
+    from .session import JournalLine, Session
 
     try:
         rules = rules_for(record.game)
@@ -282,6 +286,7 @@ def _rolls_made(record: Record) -> int:
 
 
 def _restore_undone(session: Session, record: Record) -> None:
+
     """Put undone inputs back into the journal where they happened (display only).
 
     Undos made one after another (``after`` = n, n-1, ...) form a run: their inputs were live
@@ -291,6 +296,8 @@ def _restore_undone(session: Session, record: Record) -> None:
     line that leaves at most its lowest ``after`` inputs live. Every well-formed undone entry is
     shown, so saving the restored game keeps all of them.
     """
+    from .session import Entry, JournalLine
+
     runs: list[list[tuple[int, Input, str, bool]]] = []
     prev = None
     for u in record.undone:
