@@ -1,11 +1,13 @@
-"""The board: cities coloured by province, the roads, each player's houses, and the active
-player's route in progress. Drawn from the pack's board positions (mm on the 600 x 420 board)."""
+"""The board: cities coloured by province, the roads, each player's houses, every player's route
+in progress in their colour (the active player's drawn boldest), and below the board the bonus
+tiles still on offer, each stack with the value on top and how many are left. Drawn from the
+pack's board positions (mm on the 600 x 420 board)."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
-from PySide6.QtWidgets import QGraphicsScene, QGraphicsView
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen
+from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QWidget
 
 from .. import palette
 from ..palette import PLAYER_COLOURS, colour
@@ -15,6 +17,11 @@ HOUSE = 8.5
 #: where the houses of seats 0-3 sit around a city
 HOUSE_AT = ((-HOUSE - 2, -CITY_R - HOUSE - 1), (2, -CITY_R - HOUSE - 1),
             (-HOUSE - 2, CITY_R + 1), (2, CITY_R + 1))
+
+
+def _short(name: str) -> str:
+    """A stack's name short enough for its tile ("Outside Baiern (Außerhalb Baiern)" -> "Outside Baiern")."""
+    return name.split(" (")[0].replace(" and ", " & ")
 
 
 def player_colour(name: str) -> QColor:
@@ -32,6 +39,7 @@ class MapView(QGraphicsView):
         self.setMinimumSize(360, 250)
         self._dynamic: list = []
         self.city_items: dict = {}
+        self.tiles = TileStrip(self)  # in screen pixels under the board, so its type stays readable
         self._draw_board()
 
     def _draw_board(self) -> None:
@@ -93,31 +101,98 @@ class MapView(QGraphicsView):
                 r.setToolTip(f"{p.name}'s house in {c.name}")
                 self._dynamic.append(r)
         if not s.over:
-            self._route(s.active)
+            for seat, p in enumerate(s.players):  # routes are laid open on the table
+                self._route(p, seat, bold=p is s.active)
+        self.tiles.set_stacks([(st.name, s.stacks.get(st.id, [])) for st in self.board.stacks.values()])
 
-    def _route(self, p) -> None:
+    def _route(self, p, seat: int, bold: bool) -> None:
         sc, b = self.scene(), self.board
         route_colour = player_colour(p.colour)
-        pen = QPen(route_colour, 5)
+        pen = QPen(route_colour, 5 if bold else 3)
         pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        shift = (seat - 1.5) * 2.2  # two players' routes along one road lie side by side
         for a, c in zip(p.route, p.route[1:], strict=False):
             ca, cc = b.cities[a], b.cities[c]
-            line = sc.addLine(ca.x, ca.y, cc.x, cc.y, pen)
-            line.setZValue(1)
+            line = sc.addLine(ca.x + shift, ca.y + shift, cc.x + shift, cc.y + shift, pen)
+            line.setZValue(1.2 if bold else 1)
+            line.setToolTip(f"{p.name}'s route in progress: "
+                            + " \u2013 ".join(b.name(city) for city in p.route))
             self._dynamic.append(line)
-        ring = QPen(route_colour, 3)
+        ring = QPen(route_colour, 3 if bold else 2)
         for i, city in enumerate(p.route):
             c = b.cities[city]
             end = i in (0, len(p.route) - 1)
-            r = CITY_R + (5 if end else 3)
+            r = CITY_R + (5 if end else 3) + (0 if bold else 1.5 + seat)
             item = sc.addEllipse(c.x - r, c.y - r, 2 * r, 2 * r, ring)
             item.setZValue(1.5)
             self._dynamic.append(item)
 
     def resizeEvent(self, event) -> None:
+        h = self.tiles.height_for(self.width())
+        self.setViewportMargins(0, 0, 0, h)
+        f = self.frameWidth()
+        self.tiles.setGeometry(f, self.height() - f - h, self.width() - 2 * f, h)
         super().resizeEvent(event)
         self.fitInView(self.bounds, Qt.AspectRatioMode.KeepAspectRatio)
 
     def showEvent(self, event) -> None:
         super().showEvent(event)
         self.fitInView(self.bounds, Qt.AspectRatioMode.KeepAspectRatio)
+
+
+class TileStrip(QWidget):
+    """The bonus tile stacks still on offer, under the board: each with the value on top (the
+    next one taken, thurn_and_taxis.bonus.*), its name and how many are left."""
+
+    PER_ROW = 5
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.stacks: list[tuple[str, list[int]]] = []
+
+    def set_stacks(self, stacks) -> None:
+        self.stacks = list(stacks)
+        self.setToolTip("Bonus tiles on offer: " + "; ".join(
+            f"{name} {vals[0]} ({len(vals)} left)" if vals else f"{name}: none left" for name, vals in stacks))
+        self.update()
+
+    def _fonts(self):
+        small = QFont(self.font())
+        small.setPointSizeF(self.font().pointSizeF() * 0.85)
+        big = QFont(self.font())
+        big.setPointSizeF(self.font().pointSizeF() * 1.3)
+        big.setBold(True)
+        return small, big
+
+    def height_for(self, width: int) -> int:
+        small, big = self._fonts()
+        line = QFontMetricsF(small).lineSpacing()
+        rows = -(-max(1, len(self.stacks) or 10) // self.PER_ROW)
+        return int(rows * (max(2 * line, QFontMetricsF(big).height()) + line + 8)) + 4
+
+    def paintEvent(self, _event) -> None:
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.fillRect(self.rect(), colour("tt.paper"))
+        small, big = self._fonts()
+        rows = max(1, -(-len(self.stacks) // self.PER_ROW))
+        w = (self.width() - 4) / self.PER_ROW
+        h = (self.height() - 4) / rows
+        for i, (name, left) in enumerate(self.stacks):
+            row, col = divmod(i, self.PER_ROW)
+            box = QRectF(2 + col * w + 1, 2 + row * h + 1, w - 2, h - 2)
+            p.setPen(QPen(colour("tt.city.border"), 1))
+            p.setBrush(colour("base" if left else "tt.paper"))
+            p.drawRoundedRect(box, 3, 3)
+            p.setPen(colour("text" if left else "tt.ink"))
+            p.setFont(big)
+            value_w = QFontMetricsF(big).horizontalAdvance("6") + 10
+            p.drawText(QRectF(box.left() + 4, box.top() + 2, value_w, box.height() / 2),
+                       Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, str(left[0]) if left else "\u2013")
+            p.setFont(small)
+            p.drawText(QRectF(box.left() + value_w, box.top() + 2, box.width() - value_w - 3, box.height() - 2),
+                       Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap,
+                       _short(name))
+            p.drawText(QRectF(box.left() + 4, box.top(), box.width() - 6, box.height() - 3),
+                       Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom, f"{len(left)} left")
+        p.end()
