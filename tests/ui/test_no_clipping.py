@@ -1,0 +1,268 @@
+"""Every screen of every game read at 1280x720: each bundled sample record (its result screen
+and its table, every tab of it) and each game's setup dialog, in light and dark colours and at
+the largest text size. A visible label's or table cell's text wider than its space, a dialog
+too narrow for its title, or a label whose text and background contrast under 4.5:1 (WCAG AA)
+fails, naming the widget and its text."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from PySide6 import QtGui
+from PySide6.QtCore import QModelIndex, QPoint, QRect, Qt
+from PySide6.QtGui import QFontMetrics, QTextDocument
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractItemView,
+    QApplication,
+    QCheckBox,
+    QDialog,
+    QGroupBox,
+    QHeaderView,
+    QLabel,
+    QRadioButton,
+    QStyle,
+    QTabWidget,
+    QWidget,
+)
+
+import rules
+from companion.core.packs import bundled_pack
+from ui import game_screens, palette
+from ui.widgets.game_log import GameLog
+
+SAMPLES = sorted(Path(rules.__file__).parent.glob("*/samples/*.json"))
+GAMES = ("postman", "thurn_and_taxis", "ab_die_post", "couriers")
+LOOKS = [("light", "normal"), ("dark", "normal")]
+
+
+def _shown(w: QWidget) -> bool:
+    return w.isVisible() and w.width() > 0 and w.height() > 0 and not w.visibleRegion().isEmpty()
+
+
+def _where(w: QWidget) -> str:
+    names = []
+    while w is not None and len(names) < 4:
+        names.append(w.objectName() or type(w).__name__)
+        w = w.parentWidget()
+    return "/".join(reversed(names))
+
+
+def _label_problem(label: QLabel) -> str | None:
+    text = label.text()
+    if not text.strip() or label.pixmap() is not None and not label.pixmap().isNull():
+        return None
+    room = label.contentsRect().adjusted(label.margin(), label.margin(), -label.margin(), -label.margin())
+    if label.indent() > 0:
+        room.setLeft(room.left() + label.indent())
+    if label.textFormat() == Qt.TextFormat.RichText or (label.textFormat() == Qt.TextFormat.AutoText
+                                                        and QtGui.Qt.mightBeRichText(text)):
+        doc = QTextDocument()
+        doc.setDefaultFont(label.font())
+        doc.setDocumentMargin(0)
+        doc.setHtml(text)
+        if label.wordWrap():
+            doc.setTextWidth(room.width())
+            if doc.size().height() > room.height() + 2:
+                return f"needs {doc.size().height():.0f} px of height, has {room.height()}"
+            return None
+        if doc.idealWidth() > room.width() + 1:
+            return f"needs {doc.idealWidth():.0f} px, has {room.width()}"
+        return None
+    fm = QFontMetrics(label.font())
+    lines = text.split("\n")
+    if label.wordWrap():
+        words = [word for line in lines for word in line.split()]
+        longest = max((fm.horizontalAdvance(word) for word in words), default=0)
+        if longest > room.width() + 1:
+            return f"a word needs {longest} px, has {room.width()}"
+        if label.heightForWidth(label.width()) > label.height() + 1:
+            return f"needs {label.heightForWidth(label.width())} px of height, has {label.height()}"
+        return None
+    wide = max(fm.horizontalAdvance(line) for line in lines)
+    if wide > room.width() + 1:
+        return f"needs {wide} px, has {room.width()}"
+    if len(lines) * fm.lineSpacing() > room.height() + fm.leading() + 2:
+        return f"needs {len(lines) * fm.lineSpacing()} px of height, has {room.height()}"
+    return None
+
+
+def _button_problem(button: QAbstractButton) -> str | None:
+    text = button.text().replace("&&", "\0").replace("&", "").replace("\0", "&")
+    if not text.strip():
+        return None
+    fm = QFontMetrics(button.font())
+    extra = 24 if isinstance(button, (QCheckBox, QRadioButton)) else 8
+    if not button.icon().isNull():
+        extra += button.iconSize().width() + 4
+    need = max(fm.horizontalAdvance(line) for line in text.split("\n")) + extra
+    return f"needs {need} px, has {button.width()}" if need > button.width() + 1 else None
+
+
+def _columns(model) -> int:
+    try:
+        return model.columnCount(QModelIndex())
+    except TypeError:  # a list model keeps columnCount to itself: one column
+        return 1
+
+
+def _padding(view) -> int:
+    """What the style keeps on both sides of a cell's text (its focus frame margin, plus one)."""
+    return 2 * (view.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, view) + 1)
+
+
+def _cell_problems(view: QAbstractItemView) -> list[str]:
+    model = view.model()
+    if model is None or isinstance(view.parentWidget(), GameLog):
+        return []  # the log keeps one line a row by design; each row's tip holds its whole text
+    out = []
+    port = view.viewport().rect()
+    pad = _padding(view)
+    for row in range(min(model.rowCount(QModelIndex()), 60)):
+        for col in range(_columns(model)):
+            index = model.index(row, col, QModelIndex())
+            rect = view.visualRect(index)
+            if rect.isEmpty() or not port.intersects(rect):
+                continue
+            text = index.data(Qt.ItemDataRole.DisplayRole)
+            if not isinstance(text, str) or not text.strip():
+                continue
+            font = index.data(Qt.ItemDataRole.FontRole) or view.font()
+            fm = QFontMetrics(font)
+            extra = pad + (20 if index.data(Qt.ItemDataRole.DecorationRole) is not None else 0)
+            if view.wordWrap() and " " in text:
+                box = fm.boundingRect(QRect(0, 0, rect.width() - extra, 10_000), Qt.TextFlag.TextWordWrap, text)
+                longest = max(fm.horizontalAdvance(w) for w in text.split())
+                if box.height() > rect.height() or longest > rect.width() - extra:
+                    out.append(f"cell ({row}, {col}) {text!r}: wraps to {box.height()} px in a "
+                               f"{rect.width()}x{rect.height()} cell")
+            elif fm.horizontalAdvance(text) + extra > rect.width():
+                out.append(f"cell ({row}, {col}) {text!r}: needs {fm.horizontalAdvance(text) + extra} px, "
+                           f"has {rect.width()}")
+    return out
+
+
+def _header_problems(header: QHeaderView) -> list[str]:
+    model = header.model()
+    if model is None or not _shown(header):
+        return []
+    out = []
+    fm = QFontMetrics(header.font())
+    count = _columns(model) if header.orientation() == Qt.Orientation.Horizontal else model.rowCount(QModelIndex())
+    for section in range(count):
+        if header.isSectionHidden(section) or header.sectionSize(section) == 0:
+            continue
+        text = model.headerData(section, header.orientation(), Qt.ItemDataRole.DisplayRole)
+        if not isinstance(text, str) or not text.strip() or header.orientation() == Qt.Orientation.Vertical:
+            continue
+        need = fm.horizontalAdvance(text) + _padding(header)
+        if need > header.sectionSize(section):
+            out.append(f"heading {text!r}: needs {need} px, has {header.sectionSize(section)}")
+    return out
+
+
+def _background(image, label: QLabel, top: QWidget) -> str:
+    corner = label.mapTo(top, QPoint(0, 0))
+    counts: Counter = Counter()
+    for y in range(corner.y(), corner.y() + label.height(), 2):
+        for x in range(corner.x(), corner.x() + label.width(), 2):
+            if 0 <= x < image.width() and 0 <= y < image.height():
+                counts[image.pixelColor(x, y).name()] += 1
+    return counts.most_common(1)[0][0] if counts else "#ffffff"
+
+
+def problems(top: QWidget) -> list[str]:
+    """Everything on ``top`` (a window or a dialog) that a player could not read in full."""
+    QApplication.processEvents()
+    out = []
+    image = top.grab().toImage()
+    for label in top.findChildren(QLabel):
+        if not _shown(label) or not label.text().strip():
+            continue
+        why = _label_problem(label)
+        if why:
+            out.append(f"{_where(label)} {label.text()[:60]!r}: {why}")
+        if label.isEnabled() and not (label.pixmap() is not None and not label.pixmap().isNull()):
+            fg = label.palette().color(label.foregroundRole()).name()
+            bg = _background(image, label, top)
+            if palette.contrast(fg, bg) < 4.5 and not QtGui.Qt.mightBeRichText(label.text()):
+                out.append(f"{_where(label)} {label.text()[:60]!r}: {fg} on {bg} is "
+                           f"{palette.contrast(fg, bg):.2f}:1, under 4.5:1")
+    for button in top.findChildren(QAbstractButton):
+        if _shown(button) and not isinstance(button.parentWidget(), QHeaderView):
+            why = _button_problem(button)
+            if why:
+                out.append(f"{_where(button)} {button.text()!r}: {why}")
+    for box in top.findChildren(QGroupBox):
+        if _shown(box) and box.title():
+            need = QFontMetrics(box.font()).horizontalAdvance(box.title()) + 16
+            if need > box.width():
+                out.append(f"{_where(box)} title {box.title()!r}: needs {need} px, has {box.width()}")
+    for view in top.findChildren(QAbstractItemView):
+        if isinstance(view, QHeaderView):
+            out += [f"{_where(view)} {p}" for p in _header_problems(view)]
+        elif _shown(view):
+            out += [f"{_where(view)} {p}" for p in _cell_problems(view)]
+    if isinstance(top, QDialog) and top.windowTitle():
+        need = QFontMetrics(QApplication.font()).horizontalAdvance(top.windowTitle()) + 120
+        if need > top.width():
+            out.append(f"dialog title {top.windowTitle()!r}: needs {need} px, the dialog is {top.width()}")
+    return out
+
+
+def every_tab(top: QWidget):
+    """Yield once per page of every tab widget on ``top`` (the first page included)."""
+    yield None
+    for tabs in top.findChildren(QTabWidget):
+        if _shown(tabs):
+            start = tabs.currentIndex()
+            for i in range(tabs.count()):
+                if i != start and tabs.isTabEnabled(i):
+                    tabs.setCurrentIndex(i)
+                    yield f"tab {tabs.tabText(i)!r}"
+            tabs.setCurrentIndex(start)
+
+
+@pytest.fixture(params=LOOKS, ids=lambda p: "-".join(p))
+def looks_window(request, window):
+    scheme, size = request.param
+    window.set_colours(scheme, remember=False)
+    window.set_text_size(size, remember=False)
+    window.resize(1280, 720)
+    QApplication.processEvents()
+    yield window
+    window.set_colours("light", remember=False)
+    window.set_text_size("normal", remember=False)
+
+
+@pytest.mark.parametrize("record", SAMPLES, ids=lambda p: f"{p.parent.parent.name}-{p.stem}")
+def test_every_sample_screen_reads_in_full(looks_window, record, qtbot):
+    window = looks_window
+    assert window.open_record(str(record))
+    found = []
+    result = window.telling.result
+    if result.isVisible():
+        found += [f"result screen: {p}" for p in problems(window)]
+        qtbot.mouseClick(result.buttons["back"], Qt.MouseButton.LeftButton)
+    assert window.height() <= 720
+    for tab in every_tab(window):
+        found += [f"{tab or 'table'}: {p}" for p in problems(window)]
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_setup_dialog_reads_in_full(looks_window, game, monkeypatch):
+    seen = []
+
+    def look_instead(dlg):
+        dlg.show()
+        QApplication.processEvents()
+        seen.append(problems(dlg))
+        dlg.hide()
+        return QDialog.DialogCode.Rejected
+
+    monkeypatch.setattr(QDialog, "exec", look_instead)
+    assert game_screens.ask_setup(looks_window, game, bundled_pack(game)) is None
+    assert len(seen) == 1 and not seen[0], "\n".join(seen[0])
