@@ -254,15 +254,37 @@ def test_every_sample_screen_reads_in_full(looks_window, record, qtbot):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_setup_dialog_reads_in_full(looks_window, game, monkeypatch):
+    seen = _looked_at(monkeypatch)
+    assert game_screens.ask_setup(looks_window, game, bundled_pack(game)) is None
+    assert len(seen) == 1 and not seen[0][1], "\n".join(seen[0][1])
+
+
+def _looked_at(monkeypatch):
     seen = []
 
     def look_instead(dlg):
         dlg.show()
         QApplication.processEvents()
-        seen.append(problems(dlg))
+        seen.append((dlg.windowTitle(), problems(dlg)))
         dlg.hide()
         return QDialog.DialogCode.Rejected
 
     monkeypatch.setattr(QDialog, "exec", look_instead)
-    assert game_screens.ask_setup(looks_window, game, bundled_pack(game)) is None
-    assert len(seen) == 1 and not seen[0], "\n".join(seen[0])
+    return seen
+
+
+def test_every_courier_desk_dialog_reads_in_full(looks_window, monkeypatch):
+    couriers = [p for p in SAMPLES if p.parent.parent.name == "couriers"][0]
+    assert looks_window.open_record(str(couriers))
+    dialogs = looks_window.screen_widget.dialogs
+    seen = _looked_at(monkeypatch)
+    state = looks_window.table.state
+    assert dialogs.add_commander(state.sides) is None
+    assert dialogs.send_courier(state, next(iter(state.commanders))) is None
+    assert dialogs.place("Declare headquarters", "Headquarters at", with_building=True) is None
+    assert dialogs.place("Establish headquarters", "Headquarters at", with_building=False) is None
+    assert dialogs.moved(next(iter(state.commanders.values())).name) is None
+    assert [title for title, _ in seen] == ["Add a commander", "Send a courier", "Declare headquarters",
+                                            "Establish headquarters", "Commander moved"]
+    found = [f"{title}: {p}" for title, found in seen for p in found]
+    assert not found, "\n".join(found)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -9,7 +10,6 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QDoubleSpinBox,
     QFormLayout,
-    QInputDialog,
     QLineEdit,
     QPlainTextEdit,
 )
@@ -20,6 +20,8 @@ from companion.couriers.state import RANKS
 def _form(parent, title):
     dlg = QDialog(parent)
     dlg.setWindowTitle(title)
+    # wide enough for its title beside the window buttons: the title bar never cuts it short
+    dlg.setMinimumWidth(max(380, QFontMetrics(dlg.font()).horizontalAdvance(title) + 180))
     form = QFormLayout(dlg)
     buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
     buttons.accepted.connect(dlg.accept)
@@ -74,23 +76,27 @@ class CourierDialogs:
                 "message": message.toPlainText().strip() or "(no text)"}
 
     def place(self, title: str, label: str, with_building: bool) -> dict | None:
-        if not with_building:
-            text, ok = QInputDialog.getText(self.parent, title, label)
-            return {"place": text.strip()} if ok and text.strip() else None
         dlg, form, buttons = _form(self.parent, title)
         place = QLineEdit()
         building = QCheckBox("In a building")
         form.addRow(label, place)
-        form.addRow("", building)
+        if with_building:
+            form.addRow("", building)
         form.addRow(buttons)
         if dlg.exec() != QDialog.DialogCode.Accepted or not place.text().strip():
             return None
-        return {"place": place.text().strip(), "building": building.isChecked()}
+        return {"place": place.text().strip(), "building": building.isChecked()} if with_building \
+            else {"place": place.text().strip()}
 
     def moved(self, name: str) -> dict | None:
-        answer, ok = QInputDialog.getItem(self.parent, "Commander moved",
-                                          f"Where is {name} now?", ["In the open", "In a building"], 0, False)
-        return {"building": answer == "In a building"} if ok else None
+        dlg, form, buttons = _form(self.parent, "Commander moved")
+        where = QComboBox()
+        where.addItems(["In the open", "In a building"])
+        form.addRow(f"Where is {name} now?", where)
+        form.addRow(buttons)
+        if dlg.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return {"building": where.currentIndex() == 1}
 
 
 def ask_setup(parent, pack) -> dict | None:
