@@ -145,6 +145,14 @@ class _Placer:
         self._marks: dict = {}
         self._fixed_cost: dict = {}
         self.chosen: dict = {}
+        #: cost evaluations allowed: a board too crowded for its view settles for what it has
+        #: reached then, so a zoom never waits on the search (counted, not timed: the same
+        #: question always gets the same answer)
+        self.spent, self.budget = 0, 6_000
+
+    @property
+    def out_of_budget(self) -> bool:
+        return self.spent >= self.budget
 
     def fixed_cost(self, k, i) -> float:
         """What place ``i`` of ``k`` covers of the fixed marks and of the edge of the map."""
@@ -167,6 +175,7 @@ class _Placer:
         return sum(_overlap(a, b) for a in self.cand[k][i] for b in self.cand[o][j] if _meets(a, b))
 
     def cost(self, k, i, without=None) -> float:
+        self.spent += 1
         total = self.fixed_cost(k, i)
         for o in self.near[k]:
             if o != without and o in self.chosen:
@@ -180,19 +189,22 @@ class _Placer:
         kept = {k: i for k, i in start.items() if k in self.cand and i < len(self.cand[k])}
         best, best_cost = None, None
         for order in self._orders(bool(kept)):
+            if best is not None and self.out_of_budget:
+                break
             self.chosen = dict(kept)
             for k in order:
                 if k not in self.chosen:
                     self.chosen[k] = self.best(k)
             self._settle(rounds)
-            if not kept and self.covered()[0]:
-                self._anneal()
             total = self.covered()
             if best_cost is None or total < best_cost:
                 best, best_cost = dict(self.chosen), total
             if total[0] == 0:
-                break
-        return best
+                return best
+        self.chosen = best
+        if not kept:
+            self._anneal()
+        return self.chosen
 
     def _orders(self, warm: bool):
         """The orders in which pieces first choose: the most crowded first, then (when that
@@ -205,7 +217,7 @@ class _Placer:
             yield sorted(self.keys, key=lambda k: (-self.env[k][2], str(k)))
             yield sorted(self.keys, key=lambda k: (-self.env[k][3], str(k)))
 
-    def _anneal(self, steps: int = 2500) -> None:
+    def _anneal(self, steps: int = 1500) -> None:
         """A short, seeded simulated annealing over the pieces round what is still covered:
         it climbs out of the dead ends a greedy pass leaves in a crowded valley."""
         rng = random.Random(0)
@@ -215,6 +227,8 @@ class _Placer:
         best, best_count = dict(chosen), self.covered()
         temperature = 60.0
         for step in range(steps):
+            if self.out_of_budget:
+                break
             k = region[rng.randrange(len(region))]
             i = rng.randrange(len(self.cand[k]))
             if i == chosen[k]:
@@ -222,12 +236,12 @@ class _Placer:
             delta = self.cost(k, i) - self.cost(k, chosen[k])
             if delta < 0 or rng.random() < math.exp(-delta / temperature):
                 chosen[k] = i
-                if delta < 0 or step % 50 == 0:
-                    now = self.covered()
-                    if now < best_count:
-                        best, best_count = dict(chosen), now
-                        if now[0] == 0:
-                            break
+            if step % 100 == 99:  # (counting all that is covered is the dear part: now and then)
+                now = self.covered()
+                if now < best_count:
+                    best, best_count = dict(chosen), now
+                    if now[0] == 0:
+                        break
             temperature = max(0.5, temperature * 0.998)
         self.chosen = best
         self._settle(4)
@@ -246,6 +260,8 @@ class _Placer:
         for _ in range(rounds):
             moved = False
             for k in self.keys:
+                if self.out_of_budget:
+                    return
                 here = self.cost(k, chosen[k])
                 if here < 1.0:  # (what stays is the tie-break, never an overlap)
                     continue
@@ -262,6 +278,8 @@ class _Placer:
         the way of a place where ``k`` would cover nothing)."""
         chosen = self.chosen
         for o in self.near[k]:
+            if self.out_of_budget:
+                return False
             rest_k = [self.cost(k, i, without=o) for i in range(len(self.cand[k]))]
             rest_o = [self.cost(o, j, without=k) for j in range(len(self.cand[o]))]
             now = rest_k[chosen[k]] + rest_o[chosen[o]] + 2 * self._between(k, chosen[k], o, chosen[o])
