@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtCore import QByteArray, QEvent, QObject, QTimer
 from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
@@ -44,7 +44,7 @@ class MainWindow(QMainWindow):
         picture to make (each would build every Qt enum, about 20 ms)."""
         super().__init__()
         self.setWindowTitle("Posthorn")
-        self.resize(1280, 800)
+        self._place_on_screen()
         self.table: Table | None = None
         self.screen_widget: QWidget | None = None
         self.record_title = ""
@@ -133,6 +133,20 @@ class MainWindow(QMainWindow):
         self.dice.roll_app.connect(lambda: self.table and self.table.roll_app())
         self.dice.roll_table.connect(lambda v: self.table and self.table.roll_table(v))
         self.dice.problem.connect(self.banner.show_error)
+
+    def _place_on_screen(self) -> None:
+        """Where the window was last time; the first time, as large as fits the screen it is on
+        (at most 1280x800), so it is never taller than a 768-pixel screen."""
+        saved = settings.get("window/geometry")
+        if saved and self.restoreGeometry(QByteArray.fromBase64(saved.encode("ascii"))):
+            return
+        room = self.screen().availableGeometry()
+        self.resize(min(1280, room.width()), min(800, room.height()))
+        self.move(room.left() + (room.width() - self.width()) // 2, room.top() + (room.height() - self.height()) // 2)
+
+    def closeEvent(self, event) -> None:
+        settings.put("window/geometry", bytes(self.saveGeometry().toBase64()).decode("ascii"))
+        super().closeEvent(event)
 
     def _docks(self) -> tuple:
         return tuple(d for d in (self.log_dock, self.dice_dock, self.rules_dock) if d is not None)

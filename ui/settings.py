@@ -26,6 +26,7 @@ OPTIONS = {o.key: o for o in (
     Option("looks/colours", str, "system", ("system", "light", "dark")),
     Option("looks/text_size", str, "normal", ("normal", "large", "larger")),
     Option("thurn_and_taxis/scores", str, "hidden", ("hidden", "open")),  # bonus tiles face down or up
+    Option("window/geometry", str, ""),  # QWidget.saveGeometry as base64; empty: fit the screen
 )}
 
 _store: QSettings | None = None

@@ -129,6 +129,10 @@ def _cell_problems(view: QAbstractItemView) -> list[str]:
             text = index.data(Qt.ItemDataRole.DisplayRole)
             if not isinstance(text, str) or not text.strip():
                 continue
+            if view.horizontalScrollBarPolicy() == Qt.ScrollBarPolicy.ScrollBarAlwaysOff and \
+                    rect.right() > port.right() + 1:
+                out.append(f"cell ({row}, {col}) {text!r}: runs {rect.right() - port.right()} px past the view")
+                continue
             font = index.data(Qt.ItemDataRole.FontRole) or view.font()
             fm = QFontMetrics(font)
             extra = pad + (20 if index.data(Qt.ItemDataRole.DecorationRole) is not None else 0)

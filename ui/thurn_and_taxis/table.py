@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
+    QFrame,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import (
     QInputDialog,
     QLabel,
     QPushButton,
+    QScrollArea,
     QSizePolicy,
     QSplitter,
     QTableView,
@@ -88,10 +90,8 @@ class ThurnTable(QWidget):
         self.score_view.verticalHeader().hide()
         self.score_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.score_view.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-        # figures as wide as they are, the names take the rest; what still does not fit wraps
-        head = self.score_view.horizontalHeader()
-        head.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        head.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        # columns share the width; a figure that does not fit wraps onto a second line
+        self.score_view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.score_view.setWordWrap(True)
         self.score_view.setTextElideMode(Qt.TextElideMode.ElideNone)
         self.score_view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
@@ -182,7 +182,15 @@ class ThurnTable(QWidget):
         right.setMaximumWidth(460)
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(left)
-        split.addWidget(right)
+        # the supply column scrolls rather than making the window taller than a 720-pixel screen
+        side = QScrollArea()
+        side.setWidget(right)
+        side.setWidgetResizable(True)
+        side.setFrameShape(QFrame.Shape.NoFrame)
+        side.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        side.setMinimumWidth(340)
+        side.setMaximumWidth(460)
+        split.addWidget(side)
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
         split.setChildrenCollapsible(False)
