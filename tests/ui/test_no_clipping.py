@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
     QCheckBox,
+    QComboBox,
     QDialog,
     QGroupBox,
     QHeaderView,
@@ -199,6 +200,11 @@ def problems(top: QWidget) -> list[str]:
             why = _button_problem(button)
             if why:
                 out.append(f"{_where(button)} {button.text()!r}: {why}")
+    for combo in top.findChildren(QComboBox):
+        if _shown(combo) and combo.currentText():
+            need = QFontMetrics(combo.font()).horizontalAdvance(combo.currentText()) + 32  # with its arrow
+            if need > combo.width():
+                out.append(f"{_where(combo)} {combo.currentText()!r}: needs {need} px, has {combo.width()}")
     for box in top.findChildren(QGroupBox):
         if _shown(box) and box.title():
             need = QFontMetrics(box.font()).horizontalAdvance(box.title()) + 16
@@ -291,4 +297,22 @@ def test_every_courier_desk_dialog_reads_in_full(looks_window, monkeypatch):
     assert [title for title, _ in seen] == ["Add a commander", "Send a courier", "Declare headquarters",
                                             "Establish headquarters", "Commander moved"]
     found = [f"{title}: {p}" for title, found in seen for p in found]
+    assert not found, "\n".join(found)
+
+
+def test_the_retreat_offer_reads_in_full(looks_window, qtbot):
+    from .test_postman_table import BOARD, HOLNISTS, start, type_card
+
+    window = looks_window
+    screen = start(window, qtbot, {"board": BOARD})
+    for card in ["3H", "KH", "AD", "5D", "KD", *HOLNISTS]:
+        type_card(qtbot, screen, card)
+    window.table.state.t.units["general1"].town = "fo"  # the General waits where the stack rides in
+    screen.select("pt")
+    screen.stack.model.set_checked(["postman1", "rider1"])
+    screen.map.click_town("fo")
+    assert window.table.state.t.offer is not None
+    offer = screen.stack.offer
+    assert offer.isVisible() and len(offer.rows) >= 3
+    found = problems(window)
     assert not found, "\n".join(found)

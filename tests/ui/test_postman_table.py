@@ -277,7 +277,7 @@ def test_a_unit_retreats_from_an_arriving_stack(window, qtbot):
     screen.stack.model.set_checked(["rider1"])
     screen.map.click_town("fo")
     offer = screen.stack.offer
-    assert offer.isVisible() and "The Holnists in Forest Town" in offer.title()
+    assert offer.isVisible() and "The Holnists in Forest Town" in offer.heading.text()
     assert screen.map.town_items["ri"].look.mark == "retreat"
     go = [w for w in offer.rows if hasattr(w, "text") and w.text() == "Try to retreat"][0]
     click(qtbot, go)  # to the first town offered

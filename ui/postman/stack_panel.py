@@ -7,12 +7,14 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
+    QFrame,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QPushButton,
+    QScrollArea,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -29,10 +31,14 @@ class OfferBox(QGroupBox):
     stay = Signal()
 
     def __init__(self, parent=None):
-        super().__init__("Retreat?", parent)
+        super().__init__(parent)
         looks.sheet(self, "QGroupBox { font-weight: 600; border: 2px solid {mark.retreat}; border-radius: 5px;"
                     " margin-top: 8px; padding-top: 6px; }")
         self.grid = QGridLayout(self)
+        # the question as a wrapped heading, not the box's title: a title is cut off at the box's edge
+        self.heading = looks.text_size(QLabel("Retreat?"), "heading")
+        self.heading.setWordWrap(True)
+        self.grid.addWidget(self.heading, 0, 0, 1, 3)
         self.rows: list = []
         self.stay_button = QPushButton("Stay (the rest stay and fight)")
         self.stay_button.clicked.connect(self.stay)
@@ -45,7 +51,7 @@ class OfferBox(QGroupBox):
             w.hide()
             w.deleteLater()
         self.rows = []
-        self.setTitle(title)
+        self.heading.setText(title)
         for i, (_uid, label, die) in enumerate(units):
             name = QLabel(f"{label} retreats on {die.text()}")
             name.setWordWrap(True)
@@ -56,9 +62,9 @@ class OfferBox(QGroupBox):
             go = QPushButton("Try to retreat")
             go.setEnabled(bool(towns))
             go.clicked.connect(lambda _=False, u=_uid, c=where: self.try_retreat.emit(u, c.currentData()))
-            self.grid.addWidget(name, 2 * i, 0, 1, 3)  # its own line: the numbers are never cut off
-            self.grid.addWidget(where, 2 * i + 1, 0, 1, 2)
-            self.grid.addWidget(go, 2 * i + 1, 2)
+            self.grid.addWidget(name, 2 * i + 1, 0, 1, 3)  # its own line: the numbers are never cut off
+            self.grid.addWidget(where, 2 * i + 2, 0, 1, 2)
+            self.grid.addWidget(go, 2 * i + 2, 2)
             self.rows += [name, where, go]
         for w in self.rows:
             w.show()  # children added to a shown widget stay hidden until shown
@@ -99,7 +105,17 @@ class StackPanel(QWidget):
         buttons.addWidget(self.all_button)
         buttons.addWidget(self.none_button)
         buttons.addStretch(1)
-        lay = QVBoxLayout(self)
+        # the panel scrolls rather than squeeze a wrapped line or the offer's rows into each other
+        inner = QWidget()
+        scroll = QScrollArea()
+        scroll.setWidget(inner)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(scroll)
+        lay = QVBoxLayout(inner)
         lay.addWidget(self.offer)
         lay.addWidget(self.title)
         lay.addWidget(self.about)
