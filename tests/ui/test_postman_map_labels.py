@@ -75,3 +75,19 @@ def test_two_names_that_want_the_same_spot_share_it_out():
     assert sorted(chosen.values()) == [0, 1]
     assert layout.overlaps([spot[0], elsewhere[0]]) == []
     assert layout.overlaps([spot[0], spot[0]]) == [(0, 1)]
+
+
+def test_the_map_holds_still_when_the_banner_appears(window, qtbot):
+    screen = start(window, qtbot, (1280, 720))
+    zoom = screen.map.zoom_level()
+    centre = screen.map.mapToScene(screen.map.viewport().rect().center())
+    height = screen.map.viewport().height()
+    window.banner.show_error("Something to read: the map must not move under the pointer")
+    qtbot.wait(10)
+    assert screen.map.viewport().height() < height  # the banner took its room from the board ...
+    assert screen.map.zoom_level() == zoom  # ... and the map kept its zoom and its centre
+    moved = screen.map.mapToScene(screen.map.viewport().rect().center()) - centre
+    assert moved.manhattanLength() < 4 / zoom
+    window.resize(1920, 1080)  # a real resize fits the whole map again
+    qtbot.wait(10)
+    assert screen.map.zoom_level() > zoom

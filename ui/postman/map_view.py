@@ -254,6 +254,7 @@ class MapView(QGraphicsView):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
         self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
         self.setMinimumSize(300, 240)
         self.pos = positions(board, aspect=ASPECT, blend=0.6, min_gap=160)
@@ -376,6 +377,7 @@ class MapView(QGraphicsView):
     # -- zoom and pan ----------------------------------------------------------------------------
     def fit(self) -> None:
         self._fitted = True
+        self._fitted_size = self.viewport().size()
         self.fitInView(self.bounds, Qt.AspectRatioMode.KeepAspectRatio)
         self.declutter()
 
@@ -408,8 +410,17 @@ class MapView(QGraphicsView):
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
-        if self._fitted:
+        if self._fitted and not self._small_change(self.viewport().size()):
             self.fit()
+
+    def _small_change(self, size) -> bool:
+        """A banner or a summary coming and going moves the view's edge a little: the map keeps
+        its zoom and centre then (nothing jumps under the pointer) and re-fits on a real resize."""
+        was = getattr(self, "_fitted_size", None)
+        if was is None or was.isEmpty():
+            return False
+        return abs(size.width() - was.width()) <= 0.15 * was.width() and \
+            abs(size.height() - was.height()) <= 0.15 * was.height()
 
     def showEvent(self, event) -> None:
         super().showEvent(event)
