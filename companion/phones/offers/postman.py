@@ -123,13 +123,17 @@ def _face(cid: str) -> str:
 
 
 def facts(view: dict) -> list[dict]:
-    towns: dict[str, list[str]] = {}
-    for u in view["units"]:
-        towns.setdefault(u["town_name"], []).append(f"{u['name']} ({_SIDE[u['side']]})")
     out = [{"label": f"{_OF[s]} hand", "value": f"{n} card(s)"} for s, n in view["hand_counts"].items()]
     if view["battle"]:
         out.append({"label": "Battle", "value": f"{view['battle']['town']}, round {view['battle']['round']}"})
     if view["last_battle"]:
         out.append({"label": "Last battle", "value": view["last_battle"]})
-    out += [{"label": town, "value": ", ".join(units)} for town, units in sorted(towns.items())]
+    towns: dict[str, dict[str, dict[str, int]]] = {}
+    for u in view["units"]:
+        kinds = towns.setdefault(u["town_name"], {}).setdefault(u["side"], {})
+        kinds[u["name"]] = kinds.get(u["name"], 0) + 1
+    for town, sides in sorted(towns.items()):
+        parts = [f"{_SIDE[side]}: " + ", ".join(name if n == 1 else f"{name} \u00d7{n}" for name, n in kinds.items())
+                 for side, kinds in sides.items()]
+        out.append({"label": town, "value": "; ".join(parts)})
     return out
