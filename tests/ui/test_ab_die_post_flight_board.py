@@ -15,7 +15,7 @@ def test_every_plane_is_drawn_where_the_state_puts_it(window, qtbot):
     qtbot.mouseClick(window.telling.result.buttons["back"], Qt.MouseButton.LeftButton)  # past the result
     screen = window.screen_widget
     board = screen.flight_board
-    assert board.isVisible() and board.height() >= 180
+    assert board.isVisible() and board.height() >= 100
     s = window.table.state
     assert set(board.plane_items) == set(s.players)  # every plane, wherever it is
     zones = s.settings.river_zones

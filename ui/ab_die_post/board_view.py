@@ -268,7 +268,7 @@ class FlightBoard(BoardView):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.setMinimumHeight(180)
+        self.setMinimumHeight(100)  # it scales to fit: the players' table and the score track come first
         self.plane_items: dict[str, object] = {}  # player -> the disc drawn for their plane
 
     def show_flight(self, s) -> None:

@@ -112,7 +112,12 @@ class PostTable(QWidget):
         al.addWidget(scroll)
 
         split = QSplitter(Qt.Orientation.Horizontal)
-        split.addWidget(left)
+        left_scroll = QScrollArea()  # at a large text size the column scrolls, never squeezes
+        left_scroll.setWidget(left)
+        left_scroll.setWidgetResizable(True)
+        left_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        left_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        split.addWidget(left_scroll)
         split.addWidget(self.action_box)
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
