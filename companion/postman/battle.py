@@ -14,6 +14,7 @@ from __future__ import annotations
 from ..core.dice import Modifier
 from ..core.violations import MalformedInput, Violation
 from .state import OTHER, Battle, Due, PostmanState
+from .town_view import side_words
 
 SIDES = ("postmen", "holnists")
 
@@ -220,7 +221,7 @@ def check_casualties(state: PostmanState, side, units) -> list[Violation]:
     need = casualties_needed(state, side)
     out = []
     if len(units) != need:
-        out.append(Violation("postman.fight.casualties", f"the {side} must lose {need} unit(s), not {len(units)}"))
+        out.append(Violation("postman.fight.casualties", f"{side_words(side)} must lose {need} unit(s), not {len(units)}"))
     chosen_leader = [u for u in units if u != "militia" and state.unit_type(here[u]).leader]
     if chosen_leader and len(units) < len(here) + militia:
         out.append(Violation("postman.fight.casualties", "the Leader may be lost only when no other unit of his side remains"))

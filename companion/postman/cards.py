@@ -10,6 +10,7 @@ from __future__ import annotations
 from ..core.violations import MalformedInput, Violation
 from . import battle, movement
 from .state import OTHER, Due, PostmanState, Unit
+from .town_view import side_words
 
 BEFORE_DICE = ("open", "militia", "rule7", "round")
 
@@ -100,9 +101,9 @@ def check_play(state: PostmanState, a: dict) -> list[Violation]:
     out = []
     if card.side != side:
         colour = "red" if side == "postmen" else "black"
-        out.append(Violation("postman.card.colour", f"the {side} may play only {colour} cards"))
+        out.append(Violation("postman.card.colour", f"{side_words(side)} may play only {colour} cards"))
     if cid not in state.hand(side):
-        out.append(Violation("postman.card.hand", f"the {side} do not hold {cid}"))
+        out.append(Violation("postman.card.hand", f"{side_words(side)} do not hold that card"))
     why = window_open(state, card, side, a)
     if why:
         out.append(Violation("postman.card.window", why))

@@ -12,6 +12,7 @@ from __future__ import annotations
 from ..core.dice import Modifier
 from ..core.violations import MalformedInput, Violation
 from .state import OTHER, Due, Movement, Offer, PostmanState
+from .town_view import unit_label
 
 
 def allowance(state: PostmanState, uid: str) -> int:
@@ -47,9 +48,9 @@ def check_move(state: PostmanState, units, path) -> list[Violation]:
         if kind.move is None:
             out.append(Violation("postman.move.cannot", f"{kind.name} never move (\"X\")"))
         elif u.id in t.moved:
-            out.append(Violation("postman.move.once", f"{u.id} has already moved this turn"))
+            out.append(Violation("postman.move.once", f"{unit_label(state, u.id)} has already moved this turn"))
         elif u.fresh:
-            out.append(Violation("postman.move.once", f"{u.id} arrived this turn and acts next turn"))
+            out.append(Violation("postman.move.once", f"{unit_label(state, u.id)} arrived this turn and acts next turn"))
     if side == "holnists" and t.effects.get("winter"):
         out.append(Violation("postman.card.winter", "Winter: the Holnists skip this Move phase"))
     if start in t.halted:
@@ -148,7 +149,7 @@ def check_retreat(state: PostmanState, uid, to) -> list[Violation]:
         raise MalformedInput(f"there is no town '{to}' on this map")
     out = []
     if uid not in o.units:
-        out.append(Violation("postman.move.retreat", f"{uid} may not retreat from {_name(state, o.town)} now"))
+        out.append(Violation("postman.move.retreat", f"{unit_label(state, uid)} may not retreat from {_name(state, o.town)} now"))
     out += retreat_target_problems(state, o.town, to, o.side)
     return out
 

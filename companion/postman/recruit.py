@@ -12,6 +12,7 @@ from __future__ import annotations
 from ..core.dice import Modifier
 from ..core.violations import MalformedInput, Violation
 from .state import Due, PostmanState, Unit
+from .town_view import unit_label
 
 
 def check_recruit(state: PostmanState, uid) -> list[Violation]:
@@ -28,9 +29,9 @@ def check_recruit(state: PostmanState, uid) -> list[Violation]:
     if kind.recruit is None:
         out.append(Violation("postman.recruit.cannot", f"{kind.name} never recruit (\"X\")"))
     if uid in t.recruited:
-        out.append(Violation("postman.recruit.once", f"{uid} has already made its recruit roll"))
+        out.append(Violation("postman.recruit.once", f"{unit_label(state, uid)} has already made its recruit roll"))
     if u.fresh:
-        out.append(Violation("postman.recruit.once", f"{uid} arrived this turn and acts next turn"))
+        out.append(Violation("postman.recruit.once", f"{unit_label(state, uid)} arrived this turn and acts next turn"))
     if t.militia.get(u.town, 0) < 1:
         out.append(Violation("postman.recruit.roll", f"there are no Militia in {state.board.towns[u.town].name}"))
     if state.enemy_in(u.town, u.side):

@@ -8,6 +8,7 @@ from __future__ import annotations
 from ..core.game import Step
 from . import battle, mail, recruit, rolls
 from .state import PostmanState
+from .town_view import side_words, unit_label
 
 #: The rule an input breaks when it comes while something else is owed (what blocks it).
 PENDING = {"draw": "postman.draw.pending", "roll": "postman.roll.pending",
@@ -47,16 +48,16 @@ def next_steps(s: PostmanState) -> list[Step]:
     if t.offer is not None:
         o = t.offer
         town = s.board.towns[o.town].name
-        return [Step(f"The {o.side} in {town} may try to retreat ({', '.join(o.units)})", "retreat",
+        return [Step(f"{_cap(side_words(o.side))} in {town} may try to retreat ({', '.join(unit_label(s, u) for u in o.units)})", "retreat",
                      o.side, {"town": o.town}, required=False),
                 Step("Stay and fight", "stay", o.side)]
     b = t.battle
     if b is not None and b.step == "casualties":
         what = "surrender: give up" if b.surrendering else "choose"
-        return [Step(f"The {side} {what} {battle.casualties_needed(s, side)} unit(s) in "
+        return [Step(f"{_cap(side_words(side))} {what} {battle.casualties_needed(s, side)} unit(s) in "
                      f"{s.board.towns[b.town].name}", "casualties", side, {"side": side}) for side in b.to_choose]
     if b is not None and b.step == "retreat":
-        return [Step(f"The {b.retreating} retreat from {s.board.towns[b.town].name}: choose the town",
+        return [Step(f"{_cap(side_words(b.retreating))} retreat from {s.board.towns[b.town].name}: choose the town",
                      "battle_retreat", b.retreating)]
     who = t.active
     if t.phase == "move":
@@ -67,7 +68,7 @@ def next_steps(s: PostmanState) -> list[Step]:
         return steps + [Step("Next phase: Recruit", "end_phase", who, required=not steps)]
     if t.phase == "recruit":
         able = [u for u in t.units.values() if u.side == who and not recruit.check_recruit(s, u.id)]
-        steps = [Step(f"Recruit roll for {u.id} in {s.board.towns[u.town].name}", "recruit", who,
+        steps = [Step(f"Recruit roll for {unit_label(s, u.id)} in {s.board.towns[u.town].name}", "recruit", who,
                       {"unit": u.id}, required=False) for u in able]
         nxt = "Militia" if who == "postmen" else "Mail"
         return steps + [Step(f"Next phase: {nxt}", "end_phase", who)]
@@ -81,3 +82,7 @@ def next_steps(s: PostmanState) -> list[Step]:
             return [Step(f"The {who} discard {excess} card(s) down to the hand limit", "discard", who, {"side": who})]
         return [Step(f"End of the {who}' turn", "end_phase", who)]
     return []
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]

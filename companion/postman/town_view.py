@@ -60,3 +60,8 @@ def unit_order(u) -> tuple:
     uid = u.id if hasattr(u, "id") else u
     digits = "".join(c for c in uid if c.isdigit())
     return ("".join(c for c in uid if not c.isdigit()), int(digits or 0))
+
+
+def side_words(side) -> str:
+    """"the Postmen", "the Holnists": a side as people read it (the record keeps the id)."""
+    return {"postmen": "the Postmen", "holnists": "the Holnists"}.get(side, f"the {side}")
