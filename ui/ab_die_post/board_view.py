@@ -12,8 +12,8 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsScene, QGraphicsView
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QTransform
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsView
 
 from companion.ab_die_post import flight
 from companion.ab_die_post.board import GOAL, START, space_id
@@ -289,19 +289,13 @@ class FlightBoard(BoardView):
             band = QPen(colour("track.free"), SPACE)
             band.setCapStyle(Qt.PenCapStyle.FlatCap)
             scene.addPath(path, band)
-            t = scene.addText(lane, small)
-            t.setDefaultTextColor(colour("track.ink"))
-            p = _at(0.0, OFFSET[lane] * 1.0)
-            t.setPos(p.x() + 4, p.y() - t.boundingRect().height() / 2)
+            p = _at(0.0, OFFSET[lane])
+            self._words(lane, "track.ink", QPointF(p.x() + 4, p.y()), centred=False)
         for z in range(1, zones):  # the river lines
             a, b = _at(z / zones, -LANE_GAP * 1.5), _at(z / zones, LANE_GAP * 1.45)
             scene.addLine(a.x(), a.y(), b.x(), b.y(), QPen(colour("track.river"), 3))
         for z in range(1, zones + 1):
-            t = scene.addText(f"zone {z}", small)
-            t.setDefaultTextColor(colour("track.river.text"))
-            p = _at((z - 0.5) / zones, LANE_GAP * 1.8)
-            r = t.boundingRect()
-            t.setPos(p.x() - r.width() / 2, p.y() - r.height() / 2)
+            self._words(f"zone {z}", "track.river.text", _at((z - 0.5) / zones, LANE_GAP * 1.8))
         self._passenger(s, s.settings.first_half_zones / zones)
         groups: dict[tuple, list[int]] = {}
         for i, player in enumerate(s.players):
@@ -317,6 +311,16 @@ class FlightBoard(BoardView):
         self._airport(s, _at(1.0, 0), "goal airport", [i for i, p in enumerate(s.players) if s.planes[p].at_goal])
         self.setSceneRect(scene.itemsBoundingRect().adjusted(-8, -8, 8, 8))
         self.fit()
+
+    def _words(self, text: str, tone: str, at: QPointF, centred: bool = True) -> None:
+        """A label in the window's type, whatever the board's zoom (a small view shrinks the
+        drawing, never the words), centred on ``at`` or starting there."""
+        t = self.scene().addText(text, self.font())
+        t.setDefaultTextColor(colour(tone))
+        t.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
+        r = t.boundingRect()
+        t.setPos(at)
+        t.setTransform(QTransform.fromTranslate(-r.width() / 2 if centred else 0, -r.height() / 2))
 
     def _plane(self, s, idx: int, at: QPointF, size: float = 20) -> None:
         player = s.players[idx]
@@ -339,12 +343,7 @@ class FlightBoard(BoardView):
         rect = QRectF(at.x() - 112, at.y() - 52, 84, 104)
         box = self.scene().addRect(rect, QPen(colour("track.path"), 1), QBrush(colour("track.zone")))
         box.setToolTip(name)
-        small = QFont()
-        small.setPointSizeF(9)
-        t = self.scene().addText(name, small)
-        t.setDefaultTextColor(colour("track.ink"))
-        t.setTextWidth(rect.width() - 4)
-        t.setPos(rect.left() + 2, rect.top() + 2)
+        self._words(name, "track.ink", QPointF(rect.left(), rect.top() - 9), centred=False)  # over its box
         for k, idx in enumerate(idxs):
             self._plane(s, idx, QPointF(rect.left() + 16 + (k % 3) * 26, rect.bottom() - 16 - (k // 3) * 24))
         for lane in LANES:  # each lane joins both airports
@@ -367,8 +366,4 @@ class FlightBoard(BoardView):
         r = t.boundingRect()
         t.setPos(here.x() - r.width() / 2, here.y() - r.height() / 2)
         if holder:
-            small = QFont()
-            small.setPointSizeF(9)
-            w = self.scene().addText(f"{holder} has it", small)
-            w.setDefaultTextColor(colour("track.ink"))
-            w.setPos(here.x() + 15, here.y() - w.boundingRect().height() / 2)
+            self._words(f"{holder} has it", "track.ink", QPointF(here.x() + 15, here.y()), centred=False)
