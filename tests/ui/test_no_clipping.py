@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from PySide6 import QtGui
-from PySide6.QtCore import QModelIndex, QPoint, QRect, Qt
+from PySide6.QtCore import QModelIndex, QPoint, QRect, QSize, Qt
 from PySide6.QtGui import QFontMetrics, QTextDocument
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QRadioButton,
     QStyle,
+    QStyleOptionComboBox,
     QTabWidget,
     QWidget,
 )
@@ -202,8 +203,11 @@ def problems(top: QWidget) -> list[str]:
                 out.append(f"{_where(button)} {button.text()!r}: {why}")
     for combo in top.findChildren(QComboBox):
         if _shown(combo) and combo.currentText():
-            need = QFontMetrics(combo.font()).horizontalAdvance(combo.currentText()) + 32  # with its arrow
-            if need > combo.width():
+            opt = QStyleOptionComboBox()
+            combo.initStyleOption(opt)
+            text = QSize(QFontMetrics(combo.font()).horizontalAdvance(combo.currentText()), combo.height())
+            need = combo.style().sizeFromContents(QStyle.ContentsType.CT_ComboBox, opt, text, combo).width()
+            if need > combo.width() + 1:
                 out.append(f"{_where(combo)} {combo.currentText()!r}: needs {need} px, has {combo.width()}")
     for box in top.findChildren(QGroupBox):
         if _shown(box) and box.title():

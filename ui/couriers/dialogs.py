@@ -57,6 +57,8 @@ class CourierDialogs:
         dlg, form, buttons = _form(self.parent, "Send a courier")
         cmds = list(state.commanders.values())
         sender, recipient = QComboBox(), QComboBox()
+        for box in (sender, recipient):  # as wide as the longest name with its side and rank
+            box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         for c in cmds:
             sender.addItem(f"{c.name} ({c.side}, {c.rank})", c.id)
             recipient.addItem(f"{c.name} ({c.side}, {c.rank})", c.id)

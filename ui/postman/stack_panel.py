@@ -85,6 +85,8 @@ class StackPanel(QWidget):
         self.view = QTableView()
         self.view.setModel(self.model)
         self.view.verticalHeader().hide()
+        # a unit's name that must wrap at a large text size gets the row height it needs
+        self.view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
