@@ -25,6 +25,20 @@ class Input:
     #: Rule ids this input was knowingly played against (an explicit override at the table).
     override: tuple[str, ...] = ()
 
+    def __hash__(self) -> int:
+        # equal by content (the dataclass's ``==``), so hashed by its record form: an input
+        # can be a set member or a dict key (legal_inputs, the random playout's choices)
+        return hash(str(self))
+
+    @classmethod
+    def parse(cls, text: str, where: str = "input") -> Input:
+        """The input ``str(inp)`` printed (its record form, one JSON object)."""
+        try:
+            data = json.loads(text)
+        except ValueError as e:
+            raise MalformedInput(f"{where}: not JSON ({e})") from None
+        return cls.from_json(data, where)
+
     @property
     def is_chance(self) -> bool:
         return self.kind in CHANCE_KINDS

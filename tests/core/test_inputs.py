@@ -95,3 +95,17 @@ def test_args_flag_choice_values():
     assert args(values=[1, 2]).values() == [1, 2]
     with pytest.raises(MalformedInput, match="expected a list of die values"):
         args(values=3).values()
+
+
+def test_inputs_are_equal_by_content_hashable_and_print_back_to_their_record_form():
+    from companion.core.inputs import Input
+
+    a = Input("move", {"units": ["rider1"], "path": ["fo", "ri"]})
+    b = Input("move", {"path": ["fo", "ri"], "units": ["rider1"]})
+    assert a == b and hash(a) == hash(b) and len({a, b}) == 1
+    assert Input("move", {"units": ["rider2"], "path": ["fo"]}) not in {a}
+    assert Input.parse(str(a)) == a
+    overridden = a.with_override(["postman.move.limit"])
+    assert overridden != a and Input.parse(str(overridden)) == overridden
+    with pytest.raises(MalformedInput, match="not JSON"):
+        Input.parse("{move")
