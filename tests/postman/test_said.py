@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from companion.core.inputs import Input
 from companion.postman.final_report import final_report
 
 from .play import act, clear, dice, game, place, to_phase
@@ -82,3 +83,15 @@ def test_the_fall_of_a_leader_ends_on_a_result_that_names_him_and_how():
     assert not out.accepted and out.violations[0].rule == "postman.victory"
     session.undo()
     assert final_report(session) is None
+
+
+def test_steps_and_refusals_name_units_and_sides_as_people_read_them():
+    s = recruit_game()
+    assert s.next_steps()[0].text.startswith("Roll: recruit roll for Rider")
+    dice(s, 3)
+    refused = s.why_not(Input("recruit", {"unit": s.entries[-2].input.args["unit"]}))
+    assert refused and refused[0].reason.startswith("Rider ") and "rider" not in refused[0].reason
+    s = game()
+    act(s, "move", units=["rider1"], path=["fo"])
+    reasons = [v.reason for v in s.why_not(Input("move", {"units": ["rider1"], "path": ["ri"]}))]
+    assert "Rider 1 has already moved this turn" in reasons

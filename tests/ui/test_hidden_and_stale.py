@@ -67,3 +67,28 @@ def test_a_refused_postman_draw_never_says_where_the_card_is(window):
         s.check(Input("draw", {"card": held}, "table"))
     text = str(e.value)
     assert "cannot be drawn now" in text and "hand" not in text and "deck" not in text
+
+
+def test_a_hand_that_answered_with_a_card_is_covered_again(qtbot):
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from postman.play import game
+
+    from companion.postman import table_queries as q
+    from ui.postman.cards_panel import CardsPanel
+
+    s = game()
+    panel = CardsPanel()
+    qtbot.addWidget(panel)
+    state = s.state
+    for answering in (True, False):
+        cards = q.hand_view(state, "holnists")
+        panel.set_hand("holnists", cards, 20, answering=answering)
+        panel.hands["holnists"].reveal()
+        assert panel.hands["holnists"].is_revealed
+        panel.set_hand("holnists", cards, 20, answering=answering)  # nothing played: stays open
+        assert panel.hands["holnists"].is_revealed
+        panel.set_hand("holnists", cards[1:], 20, answering=answering)  # a card left the hand
+        assert panel.hands["holnists"].is_revealed is (not answering)
+        assert cards[0].id not in [i.id for i in panel.hands["holnists"].items]  # the played card is gone
