@@ -308,17 +308,19 @@ class ThurnTable(QWidget):
 
     def _refresh_display(self, s):
         b = s.board
-        may_take = not routes.check_take(s) and not s.refill_due() and not s.over
+        why_not = self.table.session.why_not
         for btn, card in zip(self.display_buttons, s.display, strict=True):
             btn.setText(b.name(card) if card else "\u2013")
-            btn.setEnabled(card is not None and may_take)
+            btn.setEnabled(card is not None and not why_not(Input("take_display", {"card": card})))
             edge = b.provinces[b.cities[card].province].colour if card else "{tt.no.card}"
             looks.sheet(btn, f"QPushButton {{ border-left: 7px solid {edge}; }}")
             btn.setToolTip(f"{b.name(card)} ({b.provinces[b.cities[card].province].name})" if card else "")
         request = self.table.session.pending_draw()
         refill = s.refill_due()
+        may_draw = request is not None and bool(request.choices) and not why_not(
+            Input("draw", {"card": request.choices[0]}, "app"))
         self.deck_button.setVisible(self.virtual)
-        self.deck_button.setEnabled(request is not None and (refill or may_take))
+        self.deck_button.setEnabled(may_draw)
         self.deck_button.setText("Turn up a display card" if refill else "Draw from the deck")
         self.drawn.setVisible(not self.virtual)
         self.drawn_button.setVisible(not self.virtual)
@@ -328,12 +330,11 @@ class ThurnTable(QWidget):
         self.drawn_cards = sorted(b.cities, key=b.name)
         self.drawn.clear()
         self.drawn.addItems([b.name(c) for c in self.drawn_cards])
-        self.drawn_button.setEnabled(request is not None and (refill or may_take))
+        self.drawn_button.setEnabled(may_draw)
         self.drawn_button.setText("Turned up" if refill else "Drawn")
         self.deck_label.setText(f"Deck: {s.deck.left} cards \u00b7 discard pile: {len(s.deck.discard)}")
         for oid, btn in self.official_buttons.items():
-            bad = officials.why_not(s, oid) if not s.over else None
-            btn.setEnabled(not s.over and bad is None)
+            btn.setEnabled(not why_not(Input("official", {"name": oid})))
             used = s.turn.official == oid
             looks.sheet(btn, "QPushButton { font-weight: 600; color: {accent}; }" if used else "")
 
@@ -350,8 +351,9 @@ class ThurnTable(QWidget):
         # lit: the card fits the route and the turn still has a play (after taking, or to come)
         can_play = routes.may_play_now(s)
         items = []
+        fits = ("thurn_and_taxis.route.fit", "thurn_and_taxis.route.repeat")
         for card in sorted(s.hand(), key=b.name):
-            bad = routes.fit(s, p, card)
+            bad = next((v for v in self.table.session.why_not(Input("play", {"card": card})) if v.rule in fits), None)
             lit = t.cut_due or (can_play and bad is None)
             tip = "Click to discard it" if t.cut_due else (bad.reason if bad else "Fits: click to play it")
             items.append(CardItem(card, b.name(card), lit, tip,
