@@ -291,8 +291,9 @@ def test_a_unit_retreats_from_an_arriving_stack(window, qtbot):
 def test_next_phase_refuses_while_a_roll_is_owed(window, qtbot):
     screen = battle_at_forest_town(window, qtbot)
     click(qtbot, screen.battle.fight_button)
-    next_phase(qtbot, screen)
-    assert window.banner.isVisible() and "Roll" in window.banner.text.text()
+    # the button asks the session: while the roll is owed it waits, and says why
+    assert screen.phase.button.isVisible() and not screen.phase.button.isEnabled()
+    assert "postman." in screen.phase.button.toolTip() and ".pending" in screen.phase.button.toolTip()
 
 
 def test_item_models_pass_qtmodeltester(window, qtbot, qtmodeltester):

@@ -135,3 +135,23 @@ def test_ride_is_disabled_while_a_roll_is_owed_and_says_why(window, desk, qtbot)
     t.submit(roll([1, 1], "table"))
     desk.select_courier("C2")
     assert desk.ride_button.isEnabled()
+
+
+def test_the_postman_phase_button_waits_while_a_roll_is_owed(window, qtbot):
+    assert window.open_record(SAMPLES / "postman" / "samples" / "short_game.json")
+    s = window.table.session
+    idx = next(i for i, e in enumerate(s.entries) if "Attack dice" in e.text)
+    while len(s.entries) > idx:
+        window.undo()
+    bar = window.screen_widget.phase
+    assert s.pending_roll() is not None
+    assert not bar.button.isEnabled() and ".pending" in bar.button.toolTip()
+    window.table.roll_table([1, 1])
+    while s.pending_roll() is not None or s.state.t.battle is not None:
+        step = s.next_steps()[0]
+        if step.kind == "roll":
+            window.table.roll_table([1] * step.roll.dice.count)
+        else:
+            break
+    if s.why_not(__import__("companion.core.inputs", fromlist=["Input"]).Input("end_phase")) == []:
+        assert bar.button.isEnabled()

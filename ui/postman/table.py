@@ -21,6 +21,7 @@ from companion.postman import table_queries as q
 
 from .. import looks
 from ..palette import rgb
+from ..widgets.asks import ask
 from ..widgets.phase_bar import PhaseBar
 from .battle_panel import BattlePanel
 from .cards_panel import CardsPanel
@@ -218,6 +219,7 @@ class PostmanTable(QWidget, Flows):
             if t.phase == "recruit":
                 label = "Next: Militia phase" if t.active == "postmen" else "Next: Mail phase"
             self.phase.set_phase(where, todo, label if t.phase != "deal" else None, "end_phase")
+            ask(self.phase.button, self.session, Input("end_phase"))  # not while a roll or choice is owed
         text, tip = self.action_for(steps)
         self.action_button.setVisible(bool(text))
         self.action_button.setText(text)
