@@ -17,6 +17,9 @@ from .state import OTHER, Battle, Due, PostmanState
 from .town_view import side_words
 
 SIDES = ("postmen", "holnists")
+#: The rolls a battle owes on its way to a decision: one click of Resolve rolls them in turn
+#: (postman.fight.militia, .rule7, .round; a surrender's Militia Type roll).
+BATTLE_ROLLS = ("militia_fight", "rule7", "duel", "duel_reroll", "round", "type")
 
 
 def contested(state: PostmanState) -> list[str]:

@@ -20,10 +20,10 @@ if TYPE_CHECKING:
     from .catalog import Catalog, UnitType
 
 OTHER = {"postmen": "holnists", "holnists": "postmen"}
-PHASES = ("move", "fight", "recruit", "militia", "mail")
 
 #: The turn's phases (postman.turn.order); "deal" is the opening draw before the first turn.
 Phase = Literal["deal", "move", "fight", "recruit", "militia", "mail"]
+PHASES: tuple[Phase, ...] = ("move", "fight", "recruit", "militia", "mail")
 #: What a roll the table owes is for.
 DueKind = Literal["sneak", "retreat", "recruit", "type", "militia", "militia_fight", "round",
                   "rule7", "duel", "duel_reroll"]

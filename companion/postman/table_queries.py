@@ -10,7 +10,8 @@ alone, so every name it uses is importable from here.
 
 from __future__ import annotations
 
-from . import odds, recruit
+from . import odds, recruit, turn
+from .battle import BATTLE_ROLLS
 from .battle_view import (
     BONUS_CARDS,
     NAMES,
@@ -41,12 +42,13 @@ from .reach import (
     stack_problems,
 )
 from .said import people
-from .state import OTHER, PHASES, Due, PostmanState
+from .state import OTHER, Due, PostmanState
 from .town_view import SIDES, kind_label, town_lines, unit_label, unit_order
 from .words import card as card_name
 from .words import side as side_name
 
 __all__ = [
+    "BATTLE_ROLLS",
     "BONUS_CARDS", "NAMES", "NEEDS", "SIDES", "BattleView", "CardView", "FighterView", "Reach", "SneakRoll",
     "answers_open",
     "battle_odds_now", "battle_town", "card_name", "people", "side_name", "card_targets", "casualty_order", "change_summary", "discarding",
@@ -58,8 +60,8 @@ __all__ = [
 
 
 def phases_of(state: PostmanState) -> tuple[str, ...]:
-    """The phases of the active side's turn: no Militia phase on Holnist turns."""
-    return tuple(p for p in PHASES if p != "militia" or state.t.active == "postmen")
+    """The phases of the active side's turn, as the rules run them (turn.phases_of)."""
+    return turn.phases_of(state.t.active)
 
 
 def todo(state: PostmanState, steps) -> list[str]:

@@ -5,7 +5,13 @@ from __future__ import annotations
 
 from ..core.violations import Violation
 from . import battle, mail, recruit
-from .state import OTHER, PostmanState
+from .state import OTHER, PHASES, Phase, PostmanState
+
+
+def phases_of(side: str) -> tuple[Phase, ...]:
+    """The phases of ``side``'s turn in order: no Militia phase on Holnist turns
+    (postman.turn.order). The one place the turn's order is written."""
+    return tuple(p for p in PHASES if p != "militia" or side == "postmen")
 
 
 def check_end_phase(state: PostmanState) -> list[Violation]:
@@ -30,23 +36,19 @@ def check_end_phase(state: PostmanState) -> list[Violation]:
 
 def apply_end_phase(state: PostmanState) -> None:
     t = state.t
-    phase = t.phase
-    if phase == "move":
-        if t.active == "holnists":
-            t.effects.pop("winter", None)  # postman.card.winter: that skipped Move phase is over
-        t.phase = "fight"
-        t.battles_left = battle.contested(state)
-    elif phase == "fight":
-        t.phase = "recruit"
-    elif phase == "recruit":
-        t.phase = "militia" if t.active == "postmen" else "mail"
-        if t.phase == "mail":
-            start_mail(state)
-    elif phase == "militia":
-        t.phase = "mail"
-        start_mail(state)
-    elif phase == "mail":
+    order = phases_of(t.active)
+    if t.phase not in order:
+        return  # the deal ends with its last draw, not here
+    if t.phase == "move" and t.active == "holnists":
+        t.effects.pop("winter", None)  # postman.card.winter: that skipped Move phase is over
+    if t.phase == order[-1]:
         next_turn(state)
+        return
+    t.phase = order[order.index(t.phase) + 1]
+    if t.phase == "fight":
+        t.battles_left = battle.contested(state)
+    elif t.phase == "mail":
+        start_mail(state)
 
 
 def start_mail(state: PostmanState) -> None:

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QInputDialog
 
 from companion.postman import table_queries as q
 
-BATTLE_ROLLS = ("militia_fight", "rule7", "duel", "duel_reroll", "round", "type")
+BATTLE_ROLLS = q.BATTLE_ROLLS  # the rolls a battle owes, as the rules list them
 
 
 class Flows:
