@@ -5,7 +5,7 @@ play or about to be (postman.fight.*). Read from ``battle`` and ``odds`` over a 
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..core.dice import Dice, Modifier
 from ..core.roll_targets import DieTarget
@@ -118,13 +118,9 @@ def _militia_join(s: PostmanState) -> float:
 
 
 def _fighters(s: PostmanState, with_militia: bool) -> dict[str, list[FighterView]]:
-    b = s.fight
-    keep = b.militia_fight
-    b.militia_fight = with_militia
-    try:
-        rows = battle.fighters(s)
-    finally:
-        b.militia_fight = keep
+    # the question "who fights if the Militia join?" is asked of a view, never of the battle
+    asked = PostmanState(s.board, s.catalog, replace(s.t, battle=replace(s.fight, militia_fight=with_militia)))
+    rows = battle.fighters(asked)
     out: dict[str, list[FighterView]] = {side: [] for side in SIDES}
     for side, uid, stat, mods in rows:
         if uid == "militia":

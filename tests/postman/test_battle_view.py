@@ -87,3 +87,16 @@ def test_both_leaders_bring_rule_number_7_into_the_odds():
     dice(s, 5)  # 4+: the duel decides the game
     duel = battle_odds_now(s.state)
     assert duel.step == "duel" and duel.odds["win"] == pytest.approx(40 / 91)
+
+
+def test_the_odds_are_asked_of_a_view_and_never_touch_the_live_battle():
+    import copy
+
+    s, _p, _h = battle_in_forest_town(militia=2)
+    act(s, "fight", town="fo")
+    live = s.state.t.battle
+    before, fields = s.rules.state_json(s.state), copy.deepcopy(vars(live))
+    view = battle_odds_now(s.state, with_cards=("ambush", "resistance"))
+    assert view is not None and "Ambush" in view.in_play
+    assert s.state.t.battle is live and vars(live) == fields
+    assert s.rules.state_json(s.state) == before
