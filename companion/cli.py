@@ -27,12 +27,12 @@ def safe_streams() -> None:
 
 
 def replay(path: str, out=None, as_json: bool = False, reveal: bool = False) -> int:
-    from .core import records
+    from .core import autosave, records
 
     out = out or sys.stdout  # looked up now, so redirecting sys.stdout works
 
     try:
-        rec = records.read(Path(path))
+        rec = autosave.read(Path(path))  # an autosave's journal holds its newest inputs
         session, verdicts = records.restore(rec, path)
     except PosthornError as e:
         print(f"posthorn replay: {e}", file=sys.stderr)

@@ -12,7 +12,7 @@ import signal
 import sys
 from pathlib import Path
 
-from ..core import records
+from ..core import autosave, records
 from ..core.autosave import Autosaver, latest
 from ..core.violations import PosthornError
 
@@ -27,7 +27,7 @@ def _game(record: str | None):
         path, continue_file = saved.path, True
     else:
         path, continue_file = Path(record), False
-    rec = records.read(path)
+    rec = autosave.read(path)  # its journal's newest inputs too: the next compaction keeps them
     session, verdicts = records.restore(rec, str(path))
     bad = [v for v in verdicts if v.verdict in ("flagged", "refused")]
     if bad:

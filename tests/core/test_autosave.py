@@ -228,3 +228,36 @@ def test_orphaned_temporary_files_are_removed_on_start(tmp_path, monkeypatch):
     fresh.write_text("{")
     autosave.latest()
     assert not old.exists() and fresh.exists()
+
+
+def _game_with_a_journal(tmp_path):
+    """An autosave whose newest inputs are only in its journal (no compaction yet)."""
+    s = new_session()
+    saver = autosave.Autosaver(s, tmp_path / "game.json")
+    s.submit(Input("add_commander", {"name": "Meade", "side": "Blue", "rank": "army"}))
+    s.submit(Input("add_commander", {"name": "Lee", "side": "Grey", "rank": "army"}))
+    assert len(records.read(saver.path).inputs) < 2  # the record alone lags behind
+    return saver.path
+
+
+def test_replay_of_an_autosave_reads_its_journal(tmp_path):
+    import io
+
+    from companion import cli
+
+    path = _game_with_a_journal(tmp_path)
+    out = io.StringIO()
+    assert cli.replay(str(path), out=out, as_json=True) == 0
+    texts = [v["text"] for v in json.loads(out.getvalue())["verdicts"]]
+    assert len(texts) == 2 and "Lee" in texts[1]
+
+
+def test_serving_an_autosave_keeps_the_inputs_of_its_journal(tmp_path, monkeypatch):
+    from companion.phones import serve
+
+    monkeypatch.setenv("POSTHORN_DATA_DIR", str(tmp_path / "data"))
+    path = _game_with_a_journal(tmp_path)
+    session, saver, bad = serve._game(str(path))
+    assert not bad and [e.input.args["name"] for e in session.entries] == ["Meade", "Lee"]
+    saver.close(session)
+    assert len(autosave.read(path).inputs) == 2
