@@ -268,6 +268,8 @@ class PostState:
             "results": [asdict(r) for r in self.results],
             "ended": list(self.ended) if self.ended else None,
             "winners": list(self.winners),
+            # the balls loaded in the hurricane indicator for this many players (ab_die_post.indicator)
+            "indicator": dict(self.settings.balls),
             "settings": {"draw_mode": self.settings.draw_mode,
                          "target_score": self.settings.target_score,
                          "river_zones": self.settings.river_zones,

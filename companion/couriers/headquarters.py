@@ -1,4 +1,4 @@
-"""Commanders and their headquarters (seed section 3, readings in facts/couriers.md).
+"""Commanders and their headquarters (couriers.hq.*; rules/couriers/reference.md).
 
 An Army, Corps or Division commander may have a headquarters: declared before the game, or
 established once he has stayed in place 4 turns (2 in a building). A brigade commander never

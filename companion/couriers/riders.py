@@ -1,5 +1,5 @@
 """Couriers on the way: the move and its loss roll, contact and capture, finding the commander
-(seed sections 1, 2 and 4; readings in facts/couriers.md section 2.2).
+(couriers.move.*, couriers.loss, couriers.capture, couriers.locate.*; rules/couriers/reference.md).
 """
 
 from __future__ import annotations

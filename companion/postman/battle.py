@@ -1,4 +1,4 @@
-"""The Fight phase (seed: FIGHT PHASE, RULE NUMBER 7; readings 4, 7, 8, 9, 11 and 14).
+"""The Fight phase (postman.fight.*, postman.fight.rule7).
 
 Every town holding both sides' units, or Holnists and Militia, is a battle; the active player
 picks the order (postman.fight.all). Militia roll once to join against the Holnists

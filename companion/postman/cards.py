@@ -1,4 +1,4 @@
-"""Playing cards (seed: THE DECK; reading 5 and the card timing table of the facts file).
+"""Playing cards (postman.card.*; each card's window is in cards.toml).
 
 A card is played only by its colour's side (postman.card.colour), only from that side's hand
 (postman.card.hand), and only while its window is open (postman.card.window); each effect has
@@ -179,7 +179,7 @@ def _check_target(state: PostmanState, card, side: str, a: dict) -> list[Violati
         u = _unit(state, a)
         if u.town != b.town or u.side == side:
             return [Violation(rid, "Brutality destroys an opposing unit in this battle")]
-        # binding reading 7: any opposing unit in the battle, the Leader included
+        # postman.card.brutality: any opposing unit in the battle, the Leader included
     return []
 
 

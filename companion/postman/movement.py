@@ -1,4 +1,4 @@
-"""The Move phase (seed: MOVE PHASE; readings 10, 11 and 15 of the facts file).
+"""The Move phase (postman.move.*).
 
 A stack moves along roads up to its Move stat (postman.move.limit). Entering a town that holds
 enemy units ends the move there unless the unit passes a Sneak roll to go on; each unit rolls

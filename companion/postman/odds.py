@@ -9,8 +9,7 @@ Numbers are floats by default. Pass ``exact=True`` (and ``Fraction`` hit chances
 probability as a ``Fraction``: the same code runs on either, which is how the tests check it
 against brute-force enumeration of the dice.
 
-The battle procedure (seed, Fight Phase, with the binding readings 4, 8, 9 and 11 in
-``shared/facts/postman.md``):
+The battle procedure (postman.fight.*, as rules/postman/reference.md reads it):
 
 1. Rule Number 7 (only when ``rule7``: both Leaders present): roll a d6 before round 1; on 4+
    the battle is a duel of the Leaders instead (``duel_odds``).

@@ -1,5 +1,5 @@
-"""The Recruit and Militia phases (seed: RECRUIT PHASE, RECRUIT TYPE TABLE, MILITIA PHASE;
-readings 2, 12, 13 and 19).
+"""The Recruit and Militia phases (postman.recruit.*,
+postman.militia.*).
 
 Each unit that can recruit may roll once in a town with Militia and no enemy units
 (postman.recruit.roll); a success turns one Militia into a unit of the type the Type roll gives

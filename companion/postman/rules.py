@@ -98,7 +98,7 @@ class PostmanRules(Rules):
             raise MalformedInput(f"The Postman has no input '{inp.kind}'")
         a = inp.args
         if s.t.winner:
-            if _luck_after_roll(s, inp):  # Luck rerolls the die that decided it (facts, problem 18)
+            if _luck_after_roll(s, inp):  # Luck rerolls the die that decided it (postman.card.luck)
                 return cards.check_play(s, a)
             return [Violation("postman.victory", f"the game is over: the {s.t.winner} have won")]
         block = blocking(s)

@@ -1,4 +1,4 @@
-"""Turns and phases (seed: TURN SEQUENCE; readings 1 and 19): the Postmen go first; Move, Fight,
+"""Turns and phases (postman.turn.order): the Postmen go first; Move, Fight,
 Recruit, Militia (Postmen turns only), Mail. Next Phase refuses to skip what must be done."""
 
 from __future__ import annotations

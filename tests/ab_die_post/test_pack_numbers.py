@@ -46,3 +46,11 @@ def test_the_dialog_offers_the_schemas_range_and_the_packs_target(qtbot, tmp_pat
     assert (boxes[100].minimum(), boxes[100].maximum()) == SETTING_RANGES["target_score"] == (1, 200)
     boxes[100].setValue(150)
     assert read()["settings"]["target_score"] == 150
+
+
+def test_the_state_shows_the_balls_loaded_for_the_number_of_players(post_pack):
+    mix = post_pack.data["ab_die_post"]["ball_mix"]
+    for players in (("A", "B", "C"), ("A", "B", "C", "D", "E")):
+        shown = Race(post_pack, players=players).session.rules.state_json(Race(post_pack, players=players).state)
+        loaded = {k: v for k, v in mix[str(len(players))].items() if k != "house_rule"}
+        assert shown["indicator"] == loaded and sum(shown["indicator"].values()) > 0
