@@ -121,7 +121,8 @@ class Autosaver:
             after = live - 1 if line.event in ("input", "redo") else live
             out.append(_ENCODE({"event": line.event, "after": after, "input": line.entry.input.to_json(),
                                 "text": line.entry.text, "rolls_made": session.bag.rolls_made,
-                                "saved": records.now()}) + "\n")
+                                "saved": records.now(),
+                                **({"seat": line.entry.seat} if line.entry.seat else {})}) + "\n")
         return utf8("".join(out))
 
 
@@ -173,6 +174,9 @@ def _fold(rec: records.Record, raw: bytes, where: str, n: int) -> None:
     live = len(rec.inputs)
     if event in ("input", "redo") and after == live:
         rec.inputs.append(inp)
+        seat = line.get("seat")
+        if isinstance(seat, str) and 0 < len(seat) <= records.MAX_ID:
+            rec.seats[str(live + 1)] = seat
         if event == "redo":  # its undone entry is marked, as records.record_of marks it
             wanted = inp.to_json()
             for u in reversed(rec.undone):
@@ -181,6 +185,7 @@ def _fold(rec: records.Record, raw: bytes, where: str, n: int) -> None:
                     break
     elif event == "undo" and after == live - 1 and live:
         rec.inputs.pop()
+        rec.seats.pop(str(live), None)
         text = line.get("text")
         rec.undone.append({"after": after, "text": text if isinstance(text, str) else inp.kind,
                            "input": inp.to_json()})

@@ -67,6 +67,8 @@ class Record:
     title: str = ""
     created: str = ""
     saved: str = ""
+    #: input number (1-based, as text) -> the seat whose phone gave it; laptop inputs are absent
+    seats: dict[str, str] = field(default_factory=dict)
 
     def to_json(self) -> dict:
         seeded = {"seed": self.seed, "rolls_made": self.rolls_made} if self.seed is not None else {}
@@ -82,6 +84,7 @@ class Record:
             "setup": self.setup,
             "inputs": [i.to_json() for i in self.inputs],
             "undone": self.undone,
+            **({"seats": self.seats} if self.seats else {}),
         }
 
     def dumps(self) -> str:
@@ -119,9 +122,10 @@ def record_of(session: Session, title: str = "", created: str = "") -> Record:
             item = {"after": live, "text": line.entry.text, "input": line.entry.input.to_json()}
             undone.append(item)
             last_undo[id(line.entry)] = item
+    seats = {str(n): e.seat for n, e in enumerate(session.entries, 1) if e.seat}
     return Record(session.rules.game_id, session.pack.describe(), session.seed, session.setup,
                   session.inputs, undone, session.bag.rolls_made, title,
-                  created or now(), now())
+                  created or now(), now(), seats)
 
 
 def save(session: Session, path: Path, title: str = "", created: str = "") -> Record:
@@ -203,7 +207,20 @@ def parse(text: str, path: str = "record") -> Record:
     title = data.get("title", "")
     return Record(game, pack, seed, setup, inputs, undone, rolls,
                   title if isinstance(title, str) else "",
-                  str(data.get("created", "")), str(data.get("saved", "")))
+                  str(data.get("created", "")), str(data.get("saved", "")),
+                  _seats(data.get("seats", {}), len(inputs), path))
+
+
+def _seats(seats, count: int, path: str) -> dict[str, str]:
+    """Which phone gave which input (docs/records.md, "seats")."""
+    if not isinstance(seats, dict):
+        raise RecordError(path, "seats", "expected an object of input numbers and seat ids")
+    for number, seat in seats.items():
+        if not (number.isdigit() and number.isascii() and 1 <= int(number) <= count):
+            raise RecordError(path, f"seats.{number[:20]}", f"expected an input number from 1 to {count}")
+        if not isinstance(seat, str) or not 0 < len(seat) <= MAX_ID:
+            raise RecordError(path, f"seats.{number}", f"expected a seat's id (at most {MAX_ID} characters)")
+    return dict(seats)
 
 
 def read(path: Path) -> Record:
@@ -269,6 +286,8 @@ def restore(record: Record, path: str = "record", pack=None) -> tuple[Session, l
             verdicts.append(Verdict(n, inp, "flagged", text, violations))
             continue
         entry = session._apply(inp.with_override(v.rule for v in violations), tuple(violations), text)
+        if str(n) in record.seats:
+            entry = session.entries[-1] = session.by_seat(entry, record.seats[str(n)])
         session.journal.append(JournalLine("input", entry))
         verdicts.append(Verdict(n, inp, "overridden" if violations else "ok", text, violations))
     _restore_undone(session, record)

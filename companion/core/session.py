@@ -272,6 +272,11 @@ class Session:
     def seat_of(self, inp: Input) -> str | None:
         return self.rules.seat_of(self.state, inp)
 
+    def by_seat(self, entry: Entry, seat: str) -> Entry:
+        """``entry`` as given on ``seat``'s phone: the log says so (and a record keeps it)."""
+        names = {s.id: s.name for s in self.seats()}
+        return replace(entry, seat=seat, text=f"{entry.text} (from {names.get(seat, seat)}'s phone)")
+
     def submit_from(self, seat: str, inp: Input) -> Outcome:
         """``inp`` given on ``seat``'s own device: only its own inputs, never an override.
 
@@ -293,7 +298,7 @@ class Session:
         finally:
             self.listeners = listeners
         if out.entry is not None:
-            entry = replace(out.entry, seat=seat, text=f"{out.entry.text} (from {names[seat]}'s phone)")
+            entry = self.by_seat(out.entry, seat)
             self.entries[-1] = entry
             self.journal[-1] = JournalLine("input", entry)
             if self.last_change is not None:
