@@ -14,7 +14,7 @@ from .turns import waiting
 
 def cheapest_payment(hand, cost: int) -> list[int] | None:
     """The payment that loses the fewest points; among equals the one that pays the most red 3s
-    (fewer 3s held means less risk on the next draw, the seed's own example), then the fewest
+    (fewer 3s held means less risk on the next draw, the rule text's own example, ab_die_post.hurricane.cost), then the fewest
     cards. None if the whole hand is worth less than the cost."""
     if sum(hand) < cost:
         return None

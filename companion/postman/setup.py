@@ -1,4 +1,4 @@
-"""Setting up a game (seed: HOLNIST SETUP, POSTMAN SETUP, MILITIA SETUP; postman.setup)."""
+"""Setting up a game (postman.setup)."""
 
 from __future__ import annotations
 
