@@ -10,7 +10,12 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
+from .schema import tree_problem
 from .violations import MalformedInput
+
+#: How deep an input's arguments may nest (the deepest a game uses is about four): deeper data
+#: from a phone or a file is refused before any game reads it.
+MAX_INPUT_DEPTH = 24
 
 #: Kinds of input decided by chance. Undoing one asks first, so undo cannot be used to peek.
 CHANCE_KINDS = frozenset({"roll", "draw"})
@@ -61,6 +66,13 @@ class Input:
         """Build an input from record JSON; raise MalformedInput naming the bad field."""
         if not isinstance(data, dict):
             raise MalformedInput(f"{where}: expected an object with a 'kind', got {_short(data)}")
+        # text that is not proper Unicode (a lone surrogate a JSON escape can make) would enter
+        # the session, be saved escaped and make the next read refuse the whole save: refused
+        # here, where records, journals and phones all build their inputs
+        problem = tree_problem(data, MAX_INPUT_DEPTH)
+        if problem is not None:
+            place, what = problem
+            raise MalformedInput(f"{where}{'' if place == '(top level)' else '.' + place}: {what}")
         unknown = set(data) - {"kind", "args", "source", "override"}
         if unknown:
             raise MalformedInput(f"{where}: unknown field(s) {sorted(unknown)}")

@@ -75,7 +75,7 @@ def _files(folder, root=None):
     someone else must not read the rest of the disk into its data (and its hash)."""
     out = []
     if isinstance(folder, Path):
-        root = root or folder.resolve()
+        root = root or _resolved(folder, folder)
     for item in folder.iterdir():
         name = item.name
         try:
@@ -83,8 +83,8 @@ def _files(folder, root=None):
         except UnicodeEncodeError:
             raise PackError(_name(folder, ascii(name)[1:-1]), "", "the file name is not UTF-8 text; "
                             "expected names of letters, digits, '-' and '_'") from None
-        if isinstance(item, Path) and not item.resolve().is_relative_to(root):
-            raise PackError(_name(folder, name), "", f"a link to {item.resolve()}, outside the pack's "
+        if isinstance(item, Path) and not (target := _resolved(item, folder)).is_relative_to(root):
+            raise PackError(_name(folder, name), "", f"a link to {target}, outside the pack's "
                             "folder; expected the pack's own files (copy the file in instead)")
         if item.is_dir() and name in SUBFOLDERS:
             out += [(f"{name}/{n}", d) for n, d in _files(item, root) if n.endswith(".toml")]
@@ -94,6 +94,16 @@ def _files(folder, root=None):
                 raise PackError(_name(folder, name), "", f"file is larger than {MAX_FILE_BYTES} bytes")
             out.append((name, data))
     return sorted(out)
+
+
+def _resolved(item: Path, folder) -> Path:
+    """Where ``item`` really is. A loop of links raises RuntimeError on Python 3.11 (OSError
+    on later ones): either way the pack is refused with the link's name, never a crash."""
+    try:
+        return item.resolve()
+    except (OSError, RuntimeError):
+        raise PackError(_name(folder, item.name), "", "a loop of links (or a link that cannot be "
+                        "followed); expected the pack's own files") from None
 
 
 def _name(folder, filename: str) -> str:
@@ -197,11 +207,15 @@ def user_packs() -> tuple[list[Pack], list[PackError]]:
 
     packs, problems = [], []
     for folder in sorted(user_packs_dir().iterdir()):
-        if folder.is_dir():
-            try:
+        # One broken pack (a loop of links, an unreadable file) is listed with its reason and
+        # never stops the other packs or the games that do not use it.
+        try:
+            if folder.is_dir():
                 packs.append(load_pack(folder))
-            except PackError as e:
-                problems.append(e)
+        except PackError as e:
+            problems.append(e)
+        except (OSError, RuntimeError) as e:
+            problems.append(PackError(str(folder), "", f"cannot be read: {getattr(e, 'strerror', None) or e}"))
     return packs, problems
 
 

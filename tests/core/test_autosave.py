@@ -155,26 +155,28 @@ def test_closing_folds_the_journal_into_the_record(tmp_path):
     assert len(autosave.journal_path(saver.path).read_text().splitlines()) == 1
 
 
-def test_a_lone_surrogate_in_a_record_never_makes_the_autosave_raise(tmp_path):
-    """UTF-8 cannot hold one; the save is written anyway (as the JSON escape), and reading it
-    back names the place, as for any record that carries one."""
+def test_a_lone_surrogate_from_outside_never_enters_the_game_so_the_autosave_stays_readable(tmp_path):
+    """A phone's or a file's JSON can carry a lone surrogate (a broken \\u escape): the input
+    built from it is refused with its place, the game goes on without it, and the autosave is
+    resumed whole; a journal line carrying one is refused naming its line."""
     import pytest
 
-    from companion.core.violations import RecordError
+    from companion.core.violations import MalformedInput, RecordError
 
     s = new_session()
-    saver = autosave.Autosaver(s, tmp_path / "game.json", title="Evening \udc80")
+    saver = autosave.Autosaver(s, tmp_path / "game.json", title="Evening")
     saver(s)
-    s.submit(Input("add_commander", {"name": "Me\ud800ade", "side": "Blue", "rank": "army"}))
-    line = autosave.journal_path(saver.path).read_bytes().decode("utf-8").splitlines()[1]
-    assert json.loads(line)["input"]["args"]["name"] == "Me\ud800ade"
+    phone = json.loads('{"kind": "add_commander", "args": {"name": "Me\\ud800ade", "side": "Blue", "rank": "army"}}')
+    with pytest.raises(MalformedInput, match=r"^input\.args\.name: .*lone UTF-16 surrogate"):
+        Input.from_json(phone, "input")
+    s.submit(MEADE)
     s.submit(LEE)
-    saver.close(s)
-    s.submit(Input("start_game", {}))
     assert saver.error is None
-    data = json.loads(saver.path.read_bytes().decode("utf-8"))  # still UTF-8 text
-    assert data["title"] == "Evening \udc80" and data["inputs"][0]["args"]["name"] == "Me\ud800ade"
-    with pytest.raises(RecordError, match="surrogate"):
+    assert [i.args["name"] for i in autosave.read(saver.path).inputs] == ["Meade", "Lee"]
+    journal = autosave.journal_path(saver.path)
+    lines = journal.read_text(encoding="utf-8").splitlines()
+    journal.write_text("\n".join(lines[:2] + [lines[2].replace("Lee", "L\\udc80ee")]) + "\n", encoding="utf-8")
+    with pytest.raises(RecordError, match=r"line 3.*line 3\.input\.args\.name: .*surrogate"):
         autosave.read(saver.path)
 
 

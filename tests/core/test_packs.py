@@ -348,3 +348,23 @@ def test_a_postman_unit_needs_a_name_to_show(tmp_path, name):
     e = refused(dst)
     assert e.path.endswith("units.toml") and e.where.endswith("patrol.name")
     assert "expected text that is not empty" in e.what
+
+
+def test_a_loop_of_links_in_a_players_pack_is_listed_and_stops_no_game(user_packs, capsys):
+    """Python 3.11's resolve() raises RuntimeError on a loop, not OSError: the pack is refused
+    with the link's name, and replaying a game that uses another pack still works."""
+    from companion import cli
+    from companion.core.packs import user_packs as players_packs
+
+    looped = user_packs / "p"
+    shutil.copytree(BUNDLED, looped, ignore=shutil.ignore_patterns("samples", "__pycache__"))
+    (looped / "b.toml").symlink_to("a")
+    (looped / "a").symlink_to("b.toml")
+    e = refused(looped)
+    assert e.path in (str(looped / "a"), str(looped / "b.toml")) and "loop of links" in e.what
+    mine, problems = players_packs()
+    assert mine == [] and [p.path for p in problems] == [e.path]
+    sample = Path(str(resources.files("rules") / "postman" / "samples" / "short_game.json"))
+    assert cli.main(["replay", str(sample)]) == 0
+    assert cli.main(["check-pack", str(looped)]) == 2
+    assert "loop of links" in capsys.readouterr().err
