@@ -92,8 +92,10 @@ def _run_gui(args) -> int:
     from PySide6.QtCore import QEvent, QObject, QTimer
     from PySide6.QtWidgets import QApplication
 
+    slot_errors: list[Exception] = []
     if args.screenshot:
         _quiet_offscreen_messages()
+        _keep_slot_errors(slot_errors)
     # Fusion is the one style that draws any palette on every system (ui/looks.py)
     app = QApplication.instance() or QApplication([*sys.argv[:1], "-style", "Fusion"])
     app.setApplicationName("Posthorn")
@@ -104,7 +106,10 @@ def _run_gui(args) -> int:
     win.seed_for_new_games = args.seed
 
     if args.screenshot:
-        return _screenshot(app, win, args)
+        status = _screenshot(app, win, args)
+        if slot_errors:  # past cli.guarded on the way in: raised again, it reports and exits 3
+            raise slot_errors[0]
+        return status
     painted = []
     if args.quit_after_first_frame:
         class FirstFrame(QObject):
@@ -152,6 +157,18 @@ def _quiet_offscreen_messages() -> None:
             print(message, file=sys.stderr)
 
     qInstallMessageHandler(handler)
+
+
+def _keep_slot_errors(errors: list) -> None:
+    """Qt hands an exception raised in a slot to sys.excepthook, not to the caller: without the
+    window's crash dialog, screenshot mode keeps it to raise once the picture is taken."""
+    def hook(kind, exc, tb):
+        if isinstance(exc, Exception):
+            errors.append(exc)
+        else:  # Ctrl+C and exits keep their usual meaning
+            sys.__excepthook__(kind, exc, tb)
+
+    sys.excepthook = hook
 
 
 def _screenshot(app, win, args) -> int:

@@ -29,6 +29,7 @@ from pathlib import Path
 from . import records
 from .inputs import Input
 from .storage import atomic_write, autosave_dir, utf8
+from .tomlfile import too_deep
 from .violations import MalformedInput, PosthornError, RecordError
 
 JOURNAL_FORMAT = "posthorn-autosave-journal"
@@ -132,6 +133,10 @@ def read(path: Path) -> records.Record:
     rec = records.read(path)
     journal = journal_path(path)
     try:
+        size = journal.stat().st_size
+        if size > records.MAX_RECORD_BYTES:
+            raise RecordError(str(journal), "", f"file is {size} bytes; a journal is at most "
+                              f"{records.MAX_RECORD_BYTES}")
         raw = journal.read_bytes()
         base = path.read_bytes()
     except FileNotFoundError:
@@ -143,9 +148,9 @@ def read(path: Path) -> records.Record:
     if not lines:
         return rec
     try:
-        head = json.loads(lines[0])
-    except ValueError:
-        raise RecordError(str(journal), "line 1", "not a journal of this record") from None
+        head = _line(lines[0])
+    except ValueError as e:
+        raise RecordError(str(journal), "line 1", f"not a journal of this record ({e})") from None
     if not isinstance(head, dict) or head.get("format") != JOURNAL_FORMAT:
         raise RecordError(str(journal), "line 1", f"expected a \"{JOURNAL_FORMAT}\" header")
     if head.get("record") != _fingerprint(base):
@@ -162,9 +167,19 @@ def _fingerprint(data: bytes) -> str:
     return f"{len(data)}:{zlib.crc32(data):08x}"
 
 
+def _line(raw: bytes):
+    """One journal line's JSON, its nesting checked before the parser sees it (as a record's
+    is): a line of a hundred thousand brackets would make json.loads raise RecursionError,
+    which no reader of saves expects, and the start page would offer no resume at all."""
+    text = raw.decode("utf-8")
+    if too_deep(text, records.MAX_DEPTH):
+        raise ValueError(f"nested more than {records.MAX_DEPTH} deep; expected one input")
+    return json.loads(text)
+
+
 def _fold(rec: records.Record, raw: bytes, where: str, n: int) -> None:
     try:
-        line = json.loads(raw.decode("utf-8"))
+        line = _line(raw)
         if not isinstance(line, dict):
             raise ValueError("expected a JSON object")
         event, after = line.get("event"), line.get("after")

@@ -263,3 +263,27 @@ def test_serving_an_autosave_keeps_the_inputs_of_its_journal(tmp_path, monkeypat
     assert not bad and [e.input.args["name"] for e in session.entries] == ["Meade", "Lee"]
     saver.close(session)
     assert len(autosave.read(path).inputs) == 2
+
+
+def test_a_journal_nested_past_the_limit_is_a_message_not_a_recursion_error(tmp_path, monkeypatch):
+    """Its lines are depth-checked before parsing, as a record is: the start page still offers
+    the other save and says why this one cannot be resumed; the saved-games row says so too."""
+    from companion.core import saved_games
+
+    monkeypatch.setenv("POSTHORN_DATA_DIR", str(tmp_path))
+    s = new_session()
+    good = autosave.Autosaver(s)
+    s.submit(MEADE)
+    t = new_session()
+    other = autosave.Autosaver(t, good.path.parent / "couriers-zzz.json")
+    t.submit(MEADE)
+    journal = autosave.journal_path(other.path)
+    head = journal.read_text().splitlines()[0]
+    for n, lines in [(1, ["[" * 100_000]), (2, [head, '{"a":' * 100_000])]:
+        journal.write_text("\n".join(lines) + "\n")
+        later = time.time() + 5
+        os.utime(journal, (later, later))
+        found, problem = autosave.latest()
+        assert found.path == good.path
+        assert f"couriers-zzz.json.journal, at line {n}" in problem and "nested more than 32 deep" in problem
+        assert saved_games.row(other.path).problem == problem

@@ -162,3 +162,21 @@ def test_without_a_display_the_window_says_so_plainly(tmp_path):
     r = subprocess.run([sys.executable, "-m", "ui.app", "--screenshot", str(shot)], capture_output=True,
                        text=True, env=env, timeout=60)
     assert r.returncode == 0 and shot.exists(), r.stderr
+
+
+def test_an_error_in_a_slot_while_taking_a_screenshot_exits_3_with_a_report(tmp_path):
+    """Qt hands a slot's exception to sys.excepthook, past the command's own guard: screenshot
+    mode must still fail (status 3) with a crash report, not print a traceback and exit 0."""
+    code = ("import sys; from companion.core import autosave\n"
+            "def broken(): raise RecursionError('a save nobody checked')\n"
+            "autosave.latest = broken\n"
+            "from ui import app; sys.exit(app.main(sys.argv[1:]))")
+    (tmp_path / "data" / "autosave").mkdir(parents=True)
+    (tmp_path / "data" / "autosave" / "game.json").write_text("{}")  # so the start page asks
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", POSTHORN_DATA_DIR=str(tmp_path / "data"))
+    r = subprocess.run([sys.executable, "-c", code, "--screenshot", str(tmp_path / "s.png")],
+                       capture_output=True, text=True, env=env, timeout=120)
+    assert r.returncode == 3, r.stderr
+    assert "Traceback" not in r.stderr
+    reports = list((tmp_path / "data" / "crash-reports").glob("crash-*.txt"))
+    assert len(reports) == 1 and "a save nobody checked" in reports[0].read_text()
