@@ -59,6 +59,16 @@ class Deck:
         if hand is not None:
             hand.append(card)
 
+    def redeal(self, seat: str) -> None:
+        """``seat``'s hand back into the draw pile and as many cards drawn again, other cards first:
+        the stand-in hand of an edge check (companion/phones/messages.py)."""
+        hand = self.hand(seat)
+        old, n = list(hand), len(hand)
+        self.draw_pile.update(hand)
+        hand.clear()
+        for card in sorted(self.draw_pile.elements(), key=lambda c: (c in old, str(c)))[:n]:
+            self.draw(card, seat)
+
     def play(self, seat: str, card, to_discard: bool = True) -> None:
         hand = self.hand(seat)
         if card not in hand:

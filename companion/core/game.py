@@ -194,8 +194,8 @@ class Rules(ABC):
         """The seat whose input ``inp`` is, or None for an input of the whole table."""
         return self.seating.seat_of(state, inp) if self.seating is not None else None
 
-    def secrets(self, state, seat: str, reader: str | None) -> set[str]:
-        return self.seating.secrets(state, seat, reader) if self.seating is not None else set()
+    def blind(self, state, seat: str, reader: str | None):
+        return self.seating.blind(state, seat, reader) if self.seating is not None else None
 
 
 @dataclass(frozen=True)
@@ -229,11 +229,12 @@ class Seating(ABC):
     def seat_of(self, state, inp: Input) -> str | None:
         """Whose input ``inp`` is, read against the state before it; None: the whole table's."""
 
-    def secrets(self, state, seat: str, reader: str | None) -> set[str]:
-        """``seat``'s hidden things that ``reader`` (a seat, None for anyone) may not know, as the
-        words a view would carry them in (card ids, orders). A server checks each message it
-        sends ``reader`` against them, apart from the views that built it."""
-        return set()
+    def blind(self, state, seat: str, reader: str | None):
+        """A copy of ``state`` in which ``seat``'s hidden things that ``reader`` (None: anyone)
+        may not know are others (a hand dealt afresh, sealed orders rewritten), or None when
+        there are none. The copy shares everything else with ``state`` and is only read: a
+        message for ``reader`` built from it must be the same as one built from ``state``."""
+        return None
 
 
 def public_steps(steps: list[Step]) -> list[dict]:

@@ -277,12 +277,8 @@ class Session:
         names = {s.id: s.name for s in self.seats()}
         return replace(entry, seat=seat, text=f"{entry.text} (from {names.get(seat, seat)}'s phone)")
 
-    def submit_from(self, seat: str, inp: Input) -> Outcome:
-        """``inp`` given on ``seat``'s own device: only its own inputs, never an override.
-
-        An input of the whole table (``seat_of`` is None) may come from any seat. Raises
-        NotYourSeat for another seat's input, MalformedInput for an unknown seat.
-        """
+    def check_from(self, seat: str, inp: Input) -> None:
+        """Raises as ``submit_from`` would for an input that is not ``seat``'s to give."""
         names = {s.id: s.name for s in self.seats()}
         if seat not in names:
             raise MalformedInput(f"there is no seat '{seat}'")
@@ -292,6 +288,14 @@ class Session:
         if owner is not None and owner != seat:
             raise NotYourSeat(f"that input is for the seat {names.get(owner, owner)}, "
                               f"not for {names[seat]}")
+
+    def submit_from(self, seat: str, inp: Input) -> Outcome:
+        """``inp`` given on ``seat``'s own device: only its own inputs, never an override.
+
+        An input of the whole table (``seat_of`` is None) may come from any seat. Raises
+        NotYourSeat for another seat's input, MalformedInput for an unknown seat.
+        """
+        self.check_from(seat, inp)
         listeners, self.listeners = self.listeners, []  # told once, with the seat on the entry
         try:
             out = self.submit(inp)

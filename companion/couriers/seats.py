@@ -7,7 +7,7 @@ roster, headquarters, where each courier is and how it fares) is the whole table
 
 from __future__ import annotations
 
-from dataclasses import asdict
+from dataclasses import asdict, replace
 
 from ..core.game import Seat, Seating
 from ..core.inputs import Input
@@ -41,9 +41,16 @@ class CourierSeating(Seating):
     def own_view(self, s: DeskState, seat: str) -> dict:
         return {"orders": {cid: c.message for cid, c in s.couriers.items() if c.side == seat}}
 
-    def secrets(self, s: DeskState, seat: str, reader: str | None) -> set[str]:
-        known = {c.message for c in s.couriers.values() if c.side == reader or orders_open(c)}
-        return {c.message for c in s.couriers.values() if c.side == seat} - known
+    def blind(self, s: DeskState, seat: str, reader: str | None) -> DeskState | None:
+        """Each sealed order of ``seat``'s couriers rewritten: an order is secret as the orders
+        of its courier, not as a word that may stand anywhere else (a name, a side)."""
+        sealed = [cid for cid, c in s.couriers.items() if c.side == seat != reader and not orders_open(c)]
+        if not sealed:
+            return None
+        couriers = dict(s.couriers)
+        for cid in sealed:
+            couriers[cid] = replace(couriers[cid], message=f"[stand-in] {couriers[cid].message}")
+        return replace(s, couriers=couriers)
 
     def seat_of(self, s: DeskState, inp: Input) -> str | None:
         a = inp.args

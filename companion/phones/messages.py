@@ -2,10 +2,14 @@
 
 Every message is built from the session's views: a seat's from ``view(seat)``, the board's from
 ``public_view()``, plus the log's words (the same the laptop shows everyone). ``withheld``
-checks a message once more against every other seat's secrets before it is sent.
+checks a message once more before it is sent: built again with every other seat's hidden things
+swapped for others (``Seating.blind``), it must come out the same, or it depends on them.
 """
 
 from __future__ import annotations
+
+import copy
+from collections.abc import Callable
 
 from ..core.inputs import Input
 from ..core.session import NotYourSeat, Outcome, Session
@@ -13,8 +17,6 @@ from ..core.violations import MalformedInput, Violation
 from . import offers
 
 LOG_LINES = 12
-#: Secrets this long are also looked for inside longer words (orders quoted in a sentence).
-QUOTED = 12
 
 
 def _log(session: Session) -> list[dict]:
@@ -50,34 +52,39 @@ def board_message(session: Session) -> dict:
             "log": _log(session), "announcement": announcement(session), "version": len(session.journal)}
 
 
-def _words(data) -> list[str]:
-    out: list[str] = []
-    stack = [data]
-    while stack:
-        x = stack.pop()
-        if isinstance(x, str):
-            out.append(x)
-        elif isinstance(x, dict):
-            stack.extend(x.keys())
-            stack.extend(x.values())
-        elif isinstance(x, (list, tuple)):
-            stack.extend(x)
-    return out
-
-
-def withheld(session: Session, reader: str | None, message: dict) -> list[str]:
-    """The secrets of other seats that ``message`` (for ``reader``; None for the board) would
-    carry. Asked of the rules' ``secrets``, not of the views that built the message, so a view
-    that shows too much is caught here."""
-    secrets: set[str] = set()
+def blinded(session: Session, reader: str | None) -> Session | None:
+    """``session`` as ``reader`` (None: the board) must not be able to tell it from: every other
+    seat's hidden things swapped for others; None when no seat hides anything from ``reader``.
+    Only read: it shares the journal and dice with ``session``."""
+    state = session.state
     for seat in session.seats():
         if seat.id != reader:
-            secrets |= session.rules.secrets(session.state, seat.id, reader)
-    if not secrets:
-        return []
-    words = _words(message)
-    quoted = [x for x in secrets if len(x) >= QUOTED]
-    return sorted({w for w in words if w in secrets} | {x for w in words for x in quoted if x in w})
+            state = session.rules.blind(state, seat.id, reader) or state
+    if state is session.state:
+        return None
+    twin = copy.copy(session)
+    twin.state, twin.listeners = state, []
+    return twin
+
+
+def withheld(session: Session, reader: str | None, message: dict,
+             build: Callable[[Session], dict | None] | None = None) -> bool:
+    """Whether ``message`` for ``reader`` depends on what other seats hide from ``reader``: the
+    same message ``build`` makes from ``blinded`` must come out (a state message by default).
+    Asked of each game's ``Seating.blind``, not of the views, so a view that shows too much is
+    caught; asked of the hidden things where they lie, not of words, so an honest message that
+    names the same city or the same words as a hidden card or order is never held back."""
+    if build is None:
+        def build(s: Session) -> dict:
+            return board_message(s) if reader is None else seat_message(s, reader)
+    twin = blinded(session, reader)
+    if twin is None:
+        return False
+    try:
+        again = build(twin)
+    except Exception:  # noqa: BLE001 - a build that trips over a stand-in read what it may not
+        return True
+    return again is not None and again != message
 
 
 def _violation(session: Session, v: Violation) -> dict:
@@ -106,19 +113,38 @@ def _app_input(session: Session, seat: str, what: str) -> Input:
     return session.app_roll() if what == "roll" else session.app_draw()
 
 
-def handle(session: Session, seat: str, data) -> dict:
+def _phone_input(data: dict) -> Input:
+    inp = Input.from_json(data.get("input"), "input")
+    if inp.kind == "draw":
+        # naming the card drawn would let a phone pick its cards, or probe the draw pile
+        # (and so the other hands) by the answer: phones draw with the app's deck
+        raise MalformedInput("a phone draws with the app's deck (its Draw button); a card "
+                             "drawn from a real deck is typed in at the laptop")
+    return inp
+
+
+def refusal(session: Session, seat: str, data) -> dict | None:
+    """``handle``'s reply to an input ``data`` that would be refused, worked out without giving it;
+    None for one that would be accepted, or for the app's roll or draw (whose refusals name only
+    what is owed and by whom)."""
+    if isinstance(data, dict) and data.get("type") in ("app_roll", "app_draw"):
+        return None
+    return handle(session, seat, data, dry=True) or None
+
+
+def handle(session: Session, seat: str, data, *, dry: bool = False) -> dict:
     """One message from ``seat``'s phone: an input, or the app's roll or draw. Never raises for
-    anything a phone can send; the reply says what happened."""
+    anything a phone can send; the reply says what happened. ``dry``: see ``refusal``."""
     if not isinstance(data, dict) or data.get("type") not in ("input", "app_roll", "app_draw"):
         return {"type": "result", "ok": False, "error": "expected an input, app_roll or app_draw message"}
     try:
+        if dry:
+            inp = _phone_input(data)
+            session.check_from(seat, inp)
+            violations = session.check(inp)
+            return _outcome(session, Outcome(None, violations)) if violations else {}
         if data["type"] == "input":
-            inp = Input.from_json(data.get("input"), "input")
-            if inp.kind == "draw":
-                # naming the card drawn would let a phone pick its cards, or probe the draw pile
-                # (and so the other hands) by the answer: phones draw with the app's deck
-                raise MalformedInput("a phone draws with the app's deck (its Draw button); a card "
-                                     "drawn from a real deck is typed in at the laptop")
+            inp = _phone_input(data)
         else:
             inp = _app_input(session, seat, data["type"][4:])
         out = session.submit_from(seat, inp)

@@ -15,6 +15,7 @@ from pathlib import Path
 from ..core import autosave, records
 from ..core.autosave import Autosaver, latest
 from ..core.violations import PosthornError
+from .guard import exposure, lan_address
 
 
 def _game(record: str | None):
@@ -63,6 +64,11 @@ async def _serve(session, host: str | None, port: int, allow_public: bool, out) 
 
 def serve(record: str | None, host: str | None, port: int, allow_public: bool = False, out=None) -> int:
     out = out or sys.stdout
+    warning = exposure(host or lan_address())
+    if warning and not allow_public:  # before the game is opened: a refusal writes no autosave
+        print(f"posthorn serve: {warning}; choose a LAN address, or give --public to allow it",
+              file=sys.stderr)
+        return 2
     try:
         session, autosaver, bad = _game(record)
     except PosthornError as e:

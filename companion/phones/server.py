@@ -19,7 +19,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from ..core.session import Session
 from ..core.violations import PosthornError
 from .guard import Throttle, allowed_hosts, exposure, host_header, lan_address, origin_ok
-from .messages import board_message, handle, seat_message, withheld
+from .messages import board_message, handle, refusal, seat_message, withheld
 from .tokens import BOARD, Tokens
 
 #: A phone sends small inputs; anything bigger is refused by the WebSocket (close code 1009).
@@ -39,6 +39,7 @@ HEADERS = {
 STATIC = {"phone.css": "text/css", "seat.js": "text/javascript", "board.js": "text/javascript",
           "common.js": "text/javascript"}
 PAGES = {"seat": "seat.html", "board": "board.html"}
+WITHHELD = "it would have shown another seat's hidden information. The laptop has the game."
 #: WebSocket close codes of our own (4000-4999 are the application's).
 LINK_DEAD, GAME_CLOSED = 4403, 4410
 
@@ -220,7 +221,14 @@ class PhoneServer:
             data = json.loads(text)
         except ValueError:
             return {"type": "result", "ok": False, "error": "that message is not JSON"}
-        return handle(self.session, key, data)
+        reply = handle(self.session, key, data)
+        # a refusal (which changed nothing) must not depend on what other seats hide, a reason
+        # naming a card in another hand: the same input is refused the same way in the blinded game
+        if isinstance(data, dict) and data.get("type") == "input" and reply.get("ok") is False and withheld(
+                self.session, key, reply, lambda twin: refusal(twin, key, data) or {}):
+            self.problems.append(f"withheld a reply for {key}: it depended on another seat's secrets")
+            return {"type": "result", "ok": False, "error": WITHHELD}
+        return reply
 
     # -- pushing every change ------------------------------------------------------------------
     def _on_change(self, _session) -> None:
@@ -239,11 +247,9 @@ class PhoneServer:
         """The message for ``key`` now, after the edge check (a withheld one says so instead)."""
         seat = None if key == BOARD else key
         msg = board_message(self.session) if seat is None else seat_message(self.session, seat)
-        leaked = withheld(self.session, seat, msg)
-        if leaked:
+        if withheld(self.session, seat, msg):
             self.problems.append(f"withheld a message for {key}: it carried another seat's secrets")
-            return {"type": "error", "error": "This update was withheld: it would have shown another "
-                                              "seat's hidden information. The laptop has the game."}
+            return {"type": "error", "error": f"This update was withheld: {WITHHELD}"}
         return msg
 
     async def _send(self, ws: web.WebSocketResponse, key: str) -> None:

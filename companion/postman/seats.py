@@ -7,6 +7,8 @@ side that played Spies this turn may look at the other hand (postman.card.spies)
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..core.game import Seat, Seating
 from ..core.inputs import Input
 from .state import OTHER, PostmanState
@@ -66,8 +68,12 @@ class PostmanSeating(Seating):
             out["spied_hand"] = _hand(s, OTHER[seat])
         return out
 
-    def secrets(self, s: PostmanState, seat: str, reader: str | None) -> set[str]:
-        return set() if reader is not None and _spying(s) == reader else set(s.hand(seat))
+    def blind(self, s: PostmanState, seat: str, reader: str | None) -> PostmanState | None:
+        if reader is not None and _spying(s) == reader:
+            return None  # the spy may look at the other hand this turn (postman.card.spies)
+        twin = replace(s, t=s.t.snapshot())  # the board is shared, the table copied
+        twin.t.decks[seat].redeal(seat)
+        return twin
 
     def seat_of(self, s: PostmanState, inp: Input) -> str | None:
         t = s.t

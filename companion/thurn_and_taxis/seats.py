@@ -8,6 +8,9 @@ the cards in view, would give the hands away.
 
 from __future__ import annotations
 
+import copy
+from dataclasses import replace
+
 from ..core.game import Seat, Seating
 from ..core.inputs import Input
 from . import routes
@@ -54,14 +57,12 @@ class ThurnAndTaxisSeating(Seating):
             "display_fits": [c for c in s.display if c is not None and routes.fit(s, me, c) is None],
         }
 
-    def secrets(self, s: GameState, seat: str, reader: str | None) -> set[str]:
-        """The cards in ``seat``'s hand of a city the reader sees no card of anywhere else (three
-        cards of each city: one in view says nothing of the others)."""
-        seen = {c for c in s.display if c is not None} | set(s.deck.discard)
-        seen |= {c for p in s.players for c in p.route}
-        if reader is not None:
-            seen |= set(s.hand(_player(s, reader)))
-        return set(s.hand(_player(s, seat))) - seen
+    def blind(self, s: GameState, seat: str, reader: str | None) -> GameState:
+        """``seat``'s hand dealt afresh: a card is hidden as a card in a hand, whatever else on
+        the table (a house, a route, the display) bears the same city's name."""
+        twin = replace(s, deck=copy.deepcopy(s.deck))
+        twin.deck.redeal(seat)
+        return twin
 
     def seat_of(self, s: GameState, inp: Input) -> str | None:
         if inp.kind == "draw" and s.refill_due():

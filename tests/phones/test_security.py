@@ -11,6 +11,7 @@ import pytest
 from aiohttp import WSMsgType
 
 from companion.phones.guard import Throttle, exposure
+from companion.postman.seats import PostmanSeating, _hand
 from companion.phones.server import CSP, MAX_MESSAGE, PhoneServer, PhoneServerError
 from companion.phones.tokens import BOARD, TOKEN_BYTES, Tokens
 
@@ -243,16 +244,14 @@ def test_loopback_and_lan_addresses_need_no_warning(host):
 def test_a_message_that_would_carry_another_seats_cards_is_withheld(run, monkeypatch):
     async def body():
         async with running() as t:
-            real = t.session.view
+            real = PostmanSeating.own_view
 
-            def leaky(seat):
-                view = real(seat)
-                view["own"]["hand"] += real("postmen")["own"]["hand"]  # a bug that shows both hands
-                return view
+            def leaky(self, s, seat):
+                return {**real(self, s, seat), "hand": _hand(s, "postmen") + _hand(s, "holnists")}  # a bug
 
             ws, first = await t.seat("holnists")
             assert first["type"] == "state"
-            monkeypatch.setattr(t.session, "view", leaky)
+            monkeypatch.setattr(PostmanSeating, "own_view", leaky)
             t.session.listeners[-1](t.session)
             msg = await ws.receive_json(timeout=5)
             assert msg["type"] == "error" and "withheld" in msg["error"]

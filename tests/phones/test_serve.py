@@ -66,6 +66,8 @@ def test_serve_refuses_a_public_address_unless_told(tmp_path):
     out = subprocess.run([*POSTHORN, "serve", str(record), "--host", "0.0.0.0", "--port", "0"],
                          capture_output=True, text=True, env=env, timeout=30)
     assert out.returncode == 2 and "every interface" in out.stderr and "SEAT" not in out.stdout
+    assert "--public" in out.stderr
+    assert not [p for p in (tmp_path / "data").rglob("*") if p.is_file()], "a refused serve wrote a file"
 
 
 def test_serve_without_a_game_says_so(tmp_path):
