@@ -11,9 +11,9 @@ import pytest
 from aiohttp import WSMsgType
 
 from companion.phones.guard import Throttle, exposure
-from companion.postman.seats import PostmanSeating, _hand
 from companion.phones.server import CSP, MAX_MESSAGE, PhoneServer, PhoneServerError
 from companion.phones.tokens import BOARD, TOKEN_BYTES, Tokens
+from companion.postman.seats import PostmanSeating, _hand
 
 from .conftest import running
 from .kit import HOLNISTS, LOOPBACK, POSTMEN, holnists_owe_a_retreat_roll, postman_game
