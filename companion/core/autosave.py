@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import time
 import zlib
 from dataclasses import dataclass
@@ -28,7 +29,7 @@ from pathlib import Path
 
 from . import records
 from .inputs import Input
-from .storage import atomic_write, autosave_dir, utf8
+from .storage import atomic_write, autosave_dir, read_regular, utf8
 from .tomlfile import too_deep
 from .violations import MalformedInput, PosthornError, RecordError
 
@@ -137,8 +138,8 @@ def read(path: Path) -> records.Record:
         if size > records.MAX_RECORD_BYTES:
             raise RecordError(str(journal), "", f"file is {size} bytes; a journal is at most "
                               f"{records.MAX_RECORD_BYTES}")
-        raw = journal.read_bytes()
-        base = path.read_bytes()
+        raw = read_regular(journal)
+        base = read_regular(path)
     except FileNotFoundError:
         return rec
     except OSError as e:
@@ -232,9 +233,12 @@ def peek(path: Path) -> SavedGame:
 def _mtime(path: Path) -> float | None:
     """When the save last changed (its record or its journal); None if it is gone."""
     try:
-        when = path.stat().st_mtime
+        st = path.stat()
     except OSError:  # deleted since it was listed, or a link to nothing
         return None
+    if not stat.S_ISREG(st.st_mode):  # a FIFO or a folder named *.json is no save (and would block)
+        return None
+    when = st.st_mtime
     try:
         return max(when, journal_path(path).stat().st_mtime)
     except OSError:

@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .inputs import CHANCE_KINDS, Input
-from .schema import object_pairs, tree_problem
-from .storage import atomic_write
+from .schema import object_pairs, read_int, tree_problem
+from .storage import atomic_write, read_regular
 from .tomlfile import too_deep
 from .violations import MalformedInput, PackError, PosthornError, RecordError, Violation
 
@@ -145,9 +145,9 @@ def parse(text: str, path: str = "record") -> Record:
         line = too_deep(text, MAX_DEPTH)
         raise RecordError(path, f"line {line}" if line else "(top level)",
                           f"nested more than {MAX_DEPTH} deep; expected a record") from None
-    except ValueError as e:  # an integer longer than Python converts (sys.get_int_max_str_digits)
-        raise RecordError(path, "(a number)", "a number with more digits than can be read "
-                          f"({str(e).split(';')[0]}); expected a number of a few digits") from None
+    except ValueError:  # an integer longer than Python converts: parsed again to find its key
+        # (only then: a parse_int hook would slow every record's parse for this rare file)
+        data = json.loads(text, object_pairs_hook=object_pairs, parse_int=read_int)
     if not isinstance(data, dict):
         raise RecordError(path, "(top level)", "expected a JSON object")
     problem = tree_problem(data, MAX_DEPTH)
@@ -229,7 +229,7 @@ def read(path: Path) -> Record:
         size = path.stat().st_size
         if size > MAX_RECORD_BYTES:
             raise RecordError(str(path), "", f"file is {size} bytes; a record is at most {MAX_RECORD_BYTES}")
-        raw = path.read_bytes()
+        raw = read_regular(path)
     except OSError as e:
         raise RecordError(str(path), "", f"cannot be read: {e.strerror or e}") from None
     # every input has a "kind" key: counted in the bytes, a huge game is refused before the

@@ -8,6 +8,7 @@ Reading tolerates anything in the folder: a file that cannot be read is listed w
 from __future__ import annotations
 
 import json
+import stat
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -64,9 +65,12 @@ def row(path: Path) -> SavedGameRow:
 
 def _changed(path: Path) -> float | None:
     try:
-        when = path.stat().st_mtime
+        st = path.stat()
     except OSError:  # gone since it was listed, or a link to nothing
         return None
+    if not stat.S_ISREG(st.st_mode):  # a FIFO or a folder named *.json is no save (and would block)
+        return None
+    when = st.st_mtime
     try:
         return max(when, journal_of(path).stat().st_mtime)
     except OSError:

@@ -120,6 +120,23 @@ def _show(value) -> str:
 DUPLICATE_KEY = object()
 
 
+#: Python converts at most this many digits to an int (sys.get_int_max_str_digits' default)
+MAX_INT_DIGITS = 4300
+
+
+@dataclass(frozen=True)
+class LongNumber:
+    """A JSON integer with more digits than Python converts (``read_int``): tree_problem reports
+    it at its key path, where json.loads alone could only say that some number somewhere was."""
+    digits: int
+
+
+def read_int(text: str) -> int | LongNumber:
+    """``json.loads(parse_int=...)``: the integer, or a LongNumber if it is too long to read."""
+    digits = len(text.lstrip("-"))
+    return LongNumber(digits) if digits > MAX_INT_DIGITS else int(text)
+
+
 def object_pairs(pairs: list) -> dict:
     """``json.loads(object_pairs_hook=...)``: an object, marked if a key is given twice."""
     out = dict(pairs)
@@ -155,6 +172,9 @@ def tree_problem(value, max_depth: int) -> tuple[str, str] | None:
             if isinstance(sub, str):
                 if not _is_unicode(sub):
                     return _place(path, key), _SURROGATE
+            elif isinstance(sub, LongNumber):
+                return _place(path, key), (f"a number of {sub.digits} digits, more than can be read "
+                                           f"({MAX_INT_DIGITS}); expected a number of a few digits")
             elif isinstance(sub, (dict, list)):
                 stack.append((sub, _place(path, key), depth + 1))
     return None

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 from pathlib import Path
 
 
@@ -29,6 +31,20 @@ def user_packs_dir() -> Path:
     path = data_dir() / "packs"
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def read_regular(path: Path) -> bytes:
+    """The bytes of the regular file at ``path``. Anything else named like a save (a FIFO, a
+    device, a folder) raises OSError instead: opened non-blocking and checked before reading,
+    so a pipe with no writer cannot hang the start page."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file (a pipe, a device or a folder)", str(path))
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            return f.read()
+    finally:
+        os.close(fd)
 
 
 def utf8(text: str) -> bytes:

@@ -9,6 +9,7 @@ import tomllib
 from pathlib import Path
 
 from .schema import tree_problem
+from .storage import read_regular
 from .violations import PackError
 
 #: Arrays and inline tables nested deeper than this are refused before parsing: no pack or map
@@ -66,7 +67,7 @@ def read_toml(path, max_bytes: int) -> dict:
     try:
         if path.stat().st_size > max_bytes:
             raise PackError(name, "", f"file is larger than {max_bytes} bytes")
-        raw = path.read_bytes()
+        raw = read_regular(path)
     except OSError as e:
         raise PackError(name, "", f"cannot be read: {e.strerror or e}") from None
     return parse_toml(raw, name)

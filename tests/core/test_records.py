@@ -9,6 +9,7 @@ import pytest
 
 from companion.core import records
 from companion.core.inputs import Input
+from companion.core.schema import read_int, tree_problem
 from companion.core.violations import RecordError
 
 
@@ -209,9 +210,38 @@ def test_missing_file_and_folder(tmp_path):
         records.read(tmp_path)
 
 
-def test_giant_number_is_a_record_error():
-    with pytest.raises(RecordError, match="a number with more digits than can be read"):
-        records.parse('{"format": "posthorn-record", "version": 1, "seed": ' + "9" * 5000 + "}")
+@pytest.mark.parametrize("where, json_text", [
+    ("seed", '"seed": -' + "9" * 5000),
+    ("inputs[1].args.values[0]", '"inputs": [{"kind": "roll"}, {"kind": "roll", "args": {"values": [' + "9" * 4301 + "]}}]"),
+])
+def test_giant_number_is_a_record_error_naming_its_key(where, json_text):
+    with pytest.raises(RecordError) as err:
+        records.parse('{"format": "posthorn-record", "version": 1, ' + json_text + "}")
+    assert err.value.where == where
+    assert "digits, more than can be read" in err.value.what and "expected a number of a few" in err.value.what
+
+
+def test_a_number_of_as_many_digits_as_can_be_read_is_read():
+    problem = tree_problem(json.loads('{"a": [' + "9" * 4300 + "]}", parse_int=read_int), 32)
+    assert problem is None
+
+
+def test_a_fifo_named_like_a_record_is_refused_without_blocking(tmp_path, monkeypatch):
+    """A pipe with no writer would block read_bytes for ever (the start page, replay): it is
+    refused as not a regular file, and the saved-games listings pass it over."""
+    import os
+
+    from companion.core import autosave, saved_games
+
+    monkeypatch.setenv("POSTHORN_DATA_DIR", str(tmp_path))
+    (tmp_path / "autosave").mkdir()
+    fifo = tmp_path / "autosave" / "game.json"
+    os.mkfifo(fifo)
+    with pytest.raises(RecordError, match="cannot be read: not a regular file"):
+        records.read(fifo)
+    with pytest.raises(RecordError, match="cannot be read: not a regular file"):
+        autosave.read(fifo)
+    assert saved_games.list_saved() == [] and autosave.latest() == (None, None)
 
 
 def test_deep_nesting_is_a_record_error():
