@@ -18,6 +18,8 @@ from types import MappingProxyType
 INTERVAL = 64
 #: copies kept (the newest): an undo within INTERVAL * KEEP inputs of the end never replays more
 KEEP = 6
+#: copies a restore makes, of its newest inputs: undoing a few dozen inputs after a resume
+RESTORED = 2
 
 _SHARED = (int, float, complex, str, bytes, bool, type(None), range, frozenset, MappingProxyType)
 
@@ -26,9 +28,14 @@ class Checkpoints:
     def __init__(self, rules, pack, setup):
         self.rules, self.pack, self.setup = rules, pack, setup
         self._copies: dict[int, object] = {}
+        #: while a record is restored, its length: only the copies of its last RESTORED
+        #: intervals are made (each costs a deep copy; an undo further back makes its own)
+        self.coming: int | None = None
 
     def passed(self, count: int, state) -> None:
         """The state after ``count`` inputs: keep a copy when ``count`` is a multiple of INTERVAL."""
+        if self.coming is not None and self.coming - count >= INTERVAL * RESTORED:
+            return
         if count and count % INTERVAL == 0:
             self._copies[count] = copy_state(state)
             for old in sorted(self._copies)[:-KEEP]:

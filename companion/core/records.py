@@ -274,6 +274,7 @@ def restore(record: Record, path: str = "record", pack=None) -> tuple[Session, l
     except MalformedInput as e:
         raise RecordError(path, "setup", str(e)) from None
     verdicts = []
+    session._marks.coming = len(record.inputs)
     for n, inp in enumerate(record.inputs, 1):
         try:
             # check first: describe may assume the arguments passed the check
@@ -290,6 +291,7 @@ def restore(record: Record, path: str = "record", pack=None) -> tuple[Session, l
             entry = session.entries[-1] = session.by_seat(entry, record.seats[str(n)])
         session.journal.append(JournalLine("input", entry))
         verdicts.append(Verdict(n, inp, "overridden" if violations else "ok", text, violations))
+    session._marks.coming = None
     _restore_undone(session, record)
     return session, verdicts
 

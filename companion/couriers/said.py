@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from ..core.inputs import Input
-from .state import DeskState
+from .state import FINISHED, DeskState
 
 _TURN = re.compile(r"^Turn \d+: ")
 
@@ -18,8 +18,11 @@ HEADLINE = {"lost": "Courier {id} is lost", "located": "Courier {id} has located
 
 
 def before(s: DeskState, inp: Input) -> dict:
-    return {"history": {cid: len(c.history) for cid, c in s.couriers.items()},
-            "status": {cid: c.status for cid, c in s.couriers.items()},
+    # only couriers still on the way can change (and the one the input names, which an
+    # override may touch): a long evening's delivered couriers cost nothing per input
+    named = inp.args.get("courier")
+    return {"ride": {cid: (len(c.history), c.status) for cid, c in s.couriers.items()
+                     if c.status not in FINISHED or cid == named},
             "hq": {cid: cmd.hq for cid, cmd in s.commanders.items()}}
 
 
@@ -27,15 +30,16 @@ def said(b: dict, s: DeskState, inp: Input) -> str:
     if inp.kind in ("send_courier", "move_courier"):
         return ""  # the input's own words say it; the ride's verdict comes with its roll
     parts = []
-    for cid, c in s.couriers.items():
-        was = b["status"].get(cid)
-        if was is not None and c.status != was and c.status in HEADLINE:
+    for cid, (seen, was) in b["ride"].items():
+        c = s.couriers.get(cid)
+        if c is None:
+            continue
+        if c.status != was and c.status in HEADLINE:
             to = s.commanders[c.recipient].name if c.recipient in s.commanders else c.recipient
             parts.append(HEADLINE[c.status].format(id=cid, to=to))
         if c.status in ("delivered", "captured") and c.status != was:
             continue  # the headline says it all
-        new = c.history[b["history"].get(cid, 0):]
-        parts += [f"Courier {cid}: " + _TURN.sub("", line) for line in new if was is not None]
+        parts += [f"Courier {cid}: " + _TURN.sub("", line) for line in c.history[seen:]]
     for cid, cmd in s.commanders.items():
         if cmd.hq and cmd.hq != b["hq"].get(cid):
             parts.append(f"{cmd.name} sets up his headquarters at {cmd.hq}")
