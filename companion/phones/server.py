@@ -16,7 +16,9 @@ from importlib import resources
 
 from aiohttp import WSCloseCode, WSMsgType, web
 
+from ..core.records import MAX_DEPTH
 from ..core.session import Session
+from ..core.tomlfile import too_deep
 from ..core.violations import PosthornError
 from .guard import Throttle, allowed_hosts, exposure, host_header, lan_address, origin_ok
 from .messages import board_message, handle, refusal, seat_message, withheld
@@ -217,6 +219,8 @@ class PhoneServer:
     def _reply(self, key: str, text: str) -> dict:
         if key == BOARD:
             return {"type": "result", "ok": False, "error": "the board view is read-only"}
+        if too_deep(text, MAX_DEPTH) is not None:  # json.loads would raise RecursionError
+            return {"type": "result", "ok": False, "error": f"that message nests more than {MAX_DEPTH} deep"}
         try:
             data = json.loads(text)
         except ValueError:

@@ -109,7 +109,7 @@ def test_bad_json_and_strange_messages_are_refused_and_the_phone_stays_connected
             before = len(t.session.entries)
             for raw in ("{not json", "[]", '"x"', '{"type": "input"}', '{"type": "input", "input": 3}',
                         '{"type": "input", "input": {"kind": "play_card", "args": {"card": ["QH"]}}}',
-                        '{"type": "shutdown"}'):
+                        '{"type": "shutdown"}', "[" * 16000):  # nested past json.loads' limit
                 await ws.send_str(raw)
                 reply = await ws.receive_json(timeout=5)
                 assert reply["type"] == "result" and reply["ok"] is False and reply["error"], raw
