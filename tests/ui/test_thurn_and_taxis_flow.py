@@ -52,7 +52,7 @@ def test_a_full_turn_with_the_tables_cards(window, qtbot):
     enter(qtbot, screen, "zuerich")  # the Postmaster's second card, drawn blind
     assert sorted(s.hand()) == ["basel", "zuerich"]
     assert not screen.hand.is_revealed  # the privacy screen
-    assert "Pass the laptop to Anna" in screen.hand.cover_button.text()
+    assert "Pass the laptop to Anna" in screen.hand.cover_label.text()
     click(qtbot, screen.hand.cover_button)
     assert screen.hand.is_revealed
     click(qtbot, hand_button(screen, "Zürich"))
@@ -61,7 +61,7 @@ def test_a_full_turn_with_the_tables_cards(window, qtbot):
     click(qtbot, screen.phase.button)
 
     assert s.active.name == "Ben" and not screen.hand.is_revealed
-    assert "Pass the laptop to Ben" in screen.hand.cover_button.text()
+    assert "Pass the laptop to Ben" in screen.hand.cover_label.text()
     enter(qtbot, screen, "pilsen")
     enter(qtbot, screen, "lodz")
     click(qtbot, screen.hand.cover_button)

@@ -12,7 +12,6 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QListWidget,
     QPushButton,
@@ -28,6 +27,7 @@ from companion.core.roll_targets import roll_line
 from companion.couriers import riders
 
 from ..widgets.asks import ask
+from ..widgets.columns import share_width
 from ..widgets.phase_bar import PhaseBar
 from .dialogs import CourierDialogs
 from .dialogs import ask_setup as _ask_setup
@@ -45,7 +45,7 @@ def ask_setup(parent, pack):
     return _ask_setup(parent, pack)
 
 
-def _table_view(model, narrow=()) -> QTableView:
+def _table_view(model) -> QTableView:
     view = QTableView()
     view.setModel(model)
     view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -53,16 +53,10 @@ def _table_view(model, narrow=()) -> QTableView:
     view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     view.verticalHeader().hide()
     view.setAlternatingRowColors(True)
-    # a long name wraps onto a second line rather than ending in "…" (rows fit their text)
-    view.setWordWrap(True)
-    view.setTextElideMode(Qt.TextElideMode.ElideNone)
-    view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-    head = view.horizontalHeader()
-    head.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-    for col in narrow:
-        head.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
-    head.setResizeContentsPrecision(0)  # fit the rows on screen: measuring all cost 80 ms a click late in a game
+    # a long name wraps onto a second line rather than ending in "…" (rows fit their text), and
+    # never inside a word: the columns share the width by their text
+    share_width(view)
+    view.verticalHeader().setResizeContentsPrecision(0)  # fit the rows on screen: measuring all cost 80 ms a click late in a game
     return view
 
 
@@ -76,7 +70,7 @@ class CourierDesk(QWidget):
 
         # commanders
         self.commanders = CommanderModel(self)
-        self.commander_view = _table_view(self.commanders, narrow=(1, 2, 4))
+        self.commander_view = _table_view(self.commanders)
         self.add_commander_button = QPushButton("Add commander\u2026")
         self.declare_button = QPushButton("Declare HQ\u2026")
         self.moved_button = QPushButton("Moved this turn\u2026")
@@ -93,7 +87,7 @@ class CourierDesk(QWidget):
 
         # couriers
         self.couriers = CourierModel(self)
-        self.courier_view = _table_view(self.couriers, narrow=(0, 3))
+        self.courier_view = _table_view(self.couriers)
         self.send_button = QPushButton("Send courier\u2026")
         kbox = QGroupBox("Couriers")
         kl = QVBoxLayout(kbox)

@@ -4,12 +4,11 @@ casualties, retreat). It only shows and asks; the screen turns each answer into 
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QGridLayout,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QPushButton,
     QTableView,
@@ -18,6 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from .. import looks
+from ..widgets.columns import share_width
 from .models import CheckTable, Row
 from .odds_bar import OddsBar
 
@@ -33,11 +33,8 @@ def _table(model) -> QTableView:
     view.verticalHeader().hide()
     view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     view.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-    view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-    head = view.horizontalHeader()
-    head.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    head.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
     view.verticalHeader().setDefaultSectionSize(view.fontMetrics().height() + 8)  # 6 rows fit at 1280x800
+    share_width(view)  # a unit's name never breaks mid-word beside a wide odds column
     view.setMinimumHeight(70)
     return view
 

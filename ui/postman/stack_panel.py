@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from .. import looks
+from ..widgets.columns import share_width
 from .models import CheckTable, Row
 
 
@@ -89,10 +90,7 @@ class StackPanel(QWidget):
         self.view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-        self.view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        head = self.view.horizontalHeader()
-        head.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        head.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        share_width(self.view)  # "The Postman" keeps its words whole at a large text size
         self.all_button = QPushButton("All")
         self.none_button = QPushButton("None")
         self.recruit_button = QPushButton("Recruit roll for the ticked units")

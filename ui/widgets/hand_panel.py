@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -47,11 +47,21 @@ class HandPanel(QFrame):
         self.buttons: list[QPushButton] = []
         self.items: list[CardItem] = []
 
+        # A push button never wraps its text, so the words are a wrapped label laid on the button:
+        # at a large text size "Pass the laptop to ..." breaks onto lines instead of running off.
         self.cover_button = QPushButton()
         self.cover_button.setObjectName("handCover")
-        looks.sheet(self.cover_button, "#handCover { background: {cover}; color: {cover.text}; "
-                    "font-size: {size:heading}; border-radius: 6px; padding: 10px; }")
+        looks.sheet(self.cover_button, "#handCover { background: {cover}; border-radius: 6px; }"
+                    " #handCover QLabel { background: transparent; color: {cover.text};"
+                    " font-size: {size:heading}; }")
         self.cover_button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.cover_label = QLabel()
+        self.cover_label.setWordWrap(True)
+        self.cover_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.cover_label.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        on_cover = QVBoxLayout(self.cover_button)
+        on_cover.setContentsMargins(10, 10, 10, 10)
+        on_cover.addWidget(self.cover_label)
         self.cover_button.clicked.connect(self.reveal)
 
         self.heading = QLabel()
@@ -127,10 +137,11 @@ class HandPanel(QFrame):
     def _update_cover(self) -> None:
         who = self.owner or "the next player"
         if self.owner is None and getattr(self, "nobody", ""):
-            self.cover_button.setText(self.nobody)
+            self.cover_label.setText(self.nobody)
         else:
-            self.cover_button.setText(f"Pass the laptop to {who}.\n\n{who}: click here to see your "
+            self.cover_label.setText(f"Pass the laptop to {who}.\n\n{who}: click here to see your "
                                       f"{self.title.lower()}.")
+        self.cover_button.setAccessibleName(self.cover_label.text())
         self.cover_button.setEnabled(self.owner is not None)
 
 

@@ -1,0 +1,116 @@
+"""Table columns that share the view's width by what their text needs.
+
+Qt's own modes either stretch one column and size the rest to their whole text (so at a large
+text size the stretched column is left too narrow for one word: "Post-man", "Cham-berlain") or
+stretch all alike. Here every column first gets its longest word (and its heading), so nothing
+breaks mid-word; what is left goes to the columns whose text would still wrap, in proportion to
+how much more they want; any room after that goes to the first column. Only when even the
+longest words do not fit side by side does the view scroll sideways.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt, QTimer
+from PySide6.QtGui import QFontMetrics
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QStyle, QTableView
+
+ROWS_MEASURED = 60  # a long game's table is measured on its first rows: enough for the names
+
+
+def share_width(view: QTableView, rows_grow: bool = True) -> _Sharer:
+    """Size ``view``'s columns by their text from now on (kept on the view, redone when its
+    width, model or font changes). ``rows_grow``: a row takes the height its wrapped text needs."""
+    view.setWordWrap(True)
+    view.setTextElideMode(Qt.TextElideMode.ElideNone)
+    view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+    if rows_grow:
+        view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+    view.horizontalHeader().setStretchLastSection(False)
+    sharer = _Sharer(view)
+    view._column_sharer = sharer  # kept alive with the view
+    return sharer
+
+
+class _Sharer(QObject):
+    def __init__(self, view: QTableView):
+        super().__init__(view)
+        self.view = view
+        self.timer = QTimer(self, singleShot=True, interval=0)
+        self.timer.timeout.connect(self.fit)
+        view.installEventFilter(self)
+        view.viewport().installEventFilter(self)
+        self._watch(view.model())
+
+    def _watch(self, model) -> None:
+        if model is None:
+            return
+        for signal in (model.modelReset, model.layoutChanged, model.rowsInserted, model.rowsRemoved,
+                       model.dataChanged, model.headerDataChanged):
+            signal.connect(self.fit)
+
+    def eventFilter(self, obj, event) -> bool:
+        if event.type() in (QEvent.Type.Resize, QEvent.Type.FontChange, QEvent.Type.StyleChange,
+                            QEvent.Type.Show):
+            self.timer.start()
+        return False
+
+    def fit(self, *_args) -> None:
+        view = self.view
+        model = view.model()
+        if model is None:
+            return
+        columns = model.columnCount(QModelIndex())
+        least, want = _needs(view, columns)
+        widths = _share(least, want, view.viewport().width())
+        head = view.horizontalHeader()
+        for col, width in enumerate(widths):
+            if head.sectionSize(col) != width:
+                head.resizeSection(col, width)
+
+
+def _needs(view: QAbstractItemView, columns: int) -> tuple[list[int], list[int]]:
+    """Per column: the width its longest word needs, and the width its longest whole text needs."""
+    model = view.model()
+    pad = 2 * (view.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, view) + 1) + 2
+    check = view.style().pixelMetric(QStyle.PixelMetric.PM_IndicatorWidth, None, view) + 8
+    head_fm = QFontMetrics(view.horizontalHeader().font())
+    least, want = [], []
+    for col in range(columns):
+        heading = model.headerData(col, Qt.Orientation.Horizontal, Qt.ItemDataRole.DisplayRole)
+        word = whole = head_fm.horizontalAdvance(heading) + pad + 6 if isinstance(heading, str) else 0
+        for row in range(min(model.rowCount(QModelIndex()), ROWS_MEASURED)):
+            index = model.index(row, col, QModelIndex())
+            text = index.data(Qt.ItemDataRole.DisplayRole)
+            text = "" if text is None else str(text)
+            font = index.data(Qt.ItemDataRole.FontRole) or view.font()
+            fm = QFontMetrics(font)
+            extra = pad
+            if index.data(Qt.ItemDataRole.DecorationRole) is not None:
+                extra += 20
+            if index.data(Qt.ItemDataRole.CheckStateRole) is not None:
+                extra += check
+            words = text.split()
+            word = max(word, extra + max((fm.horizontalAdvance(w) for w in words), default=0))
+            whole = max(whole, extra + max((fm.horizontalAdvance(line) for line in text.split("\n")), default=0))
+        least.append(word)
+        want.append(max(word, whole))
+    return least, want
+
+
+def _share(least: list[int], want: list[int], room: int) -> list[int]:
+    """Widths for ``room`` pixels: each at least its longest word; the rest by what is still wanted."""
+    if not least:
+        return []
+    spare = room - sum(least)
+    if spare <= 0:
+        return list(least)
+    more = [w - s for s, w in zip(least, want, strict=True)]
+    asked = sum(more)
+    if asked <= spare:
+        widths = list(want)
+        widths[0] += spare - asked
+        return widths
+    widths = [s + m * spare // asked for s, m in zip(least, more, strict=True)]
+    widths[0] += room - sum(widths)
+    return widths
