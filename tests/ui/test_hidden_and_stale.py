@@ -54,7 +54,7 @@ def test_bonus_tiles_are_face_down_until_the_end(late_tt, qtbot):
 def test_after_the_end_the_hand_cover_asks_for_nobody(late_tt):
     late_tt.redo()
     hand = late_tt.screen_widget.hand
-    assert "next player" not in hand.cover_label.text() and "game is over" in hand.cover_button.text()
+    assert "next player" not in hand.cover_label.text() and "game is over" in hand.cover_label.text()
 
 
 def test_a_refused_postman_draw_never_says_where_the_card_is(window):
