@@ -37,7 +37,7 @@ from ui.widgets.game_log import GameLog
 
 SAMPLES = sorted(Path(rules.__file__).parent.glob("*/samples/*.json"))
 GAMES = ("postman", "thurn_and_taxis", "ab_die_post", "couriers")
-LOOKS = [(c, s) for s in ("normal", "large") for c in ("light", "dark")]
+LOOKS = [(c, s) for s in ("normal", "large", "larger") for c in ("light", "dark")]
 
 
 def _shown(w: QWidget) -> bool:

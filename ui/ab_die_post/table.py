@@ -10,7 +10,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
     QGroupBox,
-    QHeaderView,
     QLabel,
     QScrollArea,
     QSizePolicy,
@@ -26,6 +25,7 @@ from companion.ab_die_post.board import GOAL
 from companion.core.inputs import Input
 
 from .. import looks
+from ..widgets.columns import share_width
 from ..widgets.phase_bar import PhaseBar
 from .board_view import FlightBoard
 from .dialogs import PostDialogs
@@ -66,10 +66,7 @@ class PostTable(QWidget):
         self.player_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.player_view.verticalHeader().hide()
         self.player_view.verticalHeader().setDefaultSectionSize(30)
-        self.player_view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        head = self.player_view.horizontalHeader()
-        head.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        head.setSectionResizeMode(CARDS_COLUMN, QHeaderView.ResizeMode.Stretch)
+        share_width(self.player_view)  # at a large text size the score column stays in view
         self.track = ScoreTrack()
         self.result = QLabel("")
         self.result.setWordWrap(True)

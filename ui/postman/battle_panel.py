@@ -4,13 +4,15 @@ casualties, retreat). It only shows and asks; the screen turns each answer into 
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QFrame,
     QGridLayout,
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QScrollArea,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -77,7 +79,17 @@ class BattlePanel(QWidget):
         self.result.setWordWrap(True)
         self.result.setStyleSheet("font-weight: 600;")
 
-        lay = QVBoxLayout(self)
+        # the panel scrolls rather than squeeze a wrapped line or make the window taller
+        inner = QWidget()
+        scroll = QScrollArea()
+        scroll.setWidget(inner)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(scroll)
+        lay = QVBoxLayout(inner)
         lay.addWidget(self.title)
         lay.addWidget(self.view, 1)
         choose = QHBoxLayout()

@@ -3,7 +3,7 @@ and each side's hand behind its own privacy screen, playable cards lit with thei
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCompleter,
     QFrame,
@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -97,7 +98,17 @@ class CardsPanel(QWidget):
         self.help = QLabel(self.HELP)
         self.help.setWordWrap(True)
         looks.tone(self.help, "muted")
-        lay = QVBoxLayout(self)
+        # the panel scrolls rather than squeeze the covers' wrapped words at a large text size
+        inner = QWidget()
+        scroll = QScrollArea()
+        scroll.setWidget(inner)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(scroll)
+        lay = QVBoxLayout(inner)
         lay.addWidget(self.draw)
         for side, hand in self.hands.items():
             hand.card_clicked.connect(lambda cid, s=side: self.card_clicked.emit(s, cid))

@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
-    QHeaderView,
     QInputDialog,
     QLabel,
     QPushButton,
@@ -37,6 +36,7 @@ from companion.thurn_and_taxis.scoring import ranking, score
 
 from .. import looks, settings
 from ..palette import PLAYER_COLOURS
+from ..widgets.columns import share_width
 from ..widgets.hand_panel import CardItem, HandPanel
 from ..widgets.phase_bar import PhaseBar
 from .close_dialog import CloseDialog
@@ -90,14 +90,10 @@ class ThurnTable(QWidget):
         self.score_view.verticalHeader().hide()
         self.score_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.score_view.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-        # columns share the width; a figure that does not fit wraps onto a second line
-        self.score_view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        self.score_view.setWordWrap(True)
-        self.score_view.setTextElideMode(Qt.TextElideMode.ElideNone)
-        self.score_view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # columns share the width by their text; a figure that does not fit wraps onto a second line
         self.score_view.verticalHeader().setDefaultSectionSize(22)
         self.score_view.setMinimumHeight(22 * 5 + 26)
-        self.score_view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        share_width(self.score_view)
 
         # the display and the deck
         self.display_buttons = [QPushButton() for _ in range(board.game["display_size"])]

@@ -62,6 +62,10 @@ class _Sharer(QObject):
             return
         columns = model.columnCount(QModelIndex())
         least, want = _needs(view, columns)
+        if view.sizeAdjustPolicy() == QAbstractItemView.SizeAdjustPolicy.AdjustToContents:
+            # a view sized to its contents grows to its whole text and shrinks to the room it has
+            edge = view.width() - view.viewport().width()
+            view.setMaximumWidth(sum(want) + edge)
         widths = _share(least, want, view.viewport().width())
         head = view.horizontalHeader()
         for col, width in enumerate(widths):

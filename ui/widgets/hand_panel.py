@@ -49,7 +49,7 @@ class HandPanel(QFrame):
 
         # A push button never wraps its text, so the words are a wrapped label laid on the button:
         # at a large text size "Pass the laptop to ..." breaks onto lines instead of running off.
-        self.cover_button = QPushButton()
+        self.cover_button = _Cover()
         self.cover_button.setObjectName("handCover")
         looks.sheet(self.cover_button, "#handCover { background: {cover}; border-radius: 6px; }"
                     " #handCover QLabel { background: transparent; color: {cover.text};"
@@ -143,6 +143,24 @@ class HandPanel(QFrame):
                                       f"{self.title.lower()}.")
         self.cover_button.setAccessibleName(self.cover_label.text())
         self.cover_button.setEnabled(self.owner is not None)
+
+
+class _Cover(QPushButton):
+    """The cover button, as tall as its wrapped words need (a button's own size ignores them)."""
+
+    def hasHeightForWidth(self) -> bool:
+        return True
+
+    def heightForWidth(self, width: int) -> int:
+        lay = self.layout()
+        m = lay.contentsMargins()
+        label = lay.itemAt(0).widget()
+        return label.heightForWidth(width - m.left() - m.right()) + m.top() + m.bottom()
+
+    def minimumSizeHint(self):
+        hint = super().minimumSizeHint()
+        hint.setHeight(max(hint.height(), self.heightForWidth(max(self.width(), hint.width()))))
+        return hint
 
 
 def possessive(name: str) -> str:

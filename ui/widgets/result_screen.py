@@ -11,7 +11,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QPushButton,
     QSizePolicy,
@@ -21,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from .. import looks
+from .columns import share_width
 
 
 class ResultScreen(QFrame):
@@ -46,7 +46,8 @@ class ResultScreen(QFrame):
         self.scores.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.scores.setSizeAdjustPolicy(QAbstractItemView.SizeAdjustPolicy.AdjustToContents)
         self.scores.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.scores.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Maximum)
+        self.scores.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Maximum)
+        share_width(self.scores)  # as wide as its figures, and no wider than the window
         looks.text_size(self.scores, "phase.next")
         self.figures = QLabel()
         self.figures.setWordWrap(True)
@@ -91,10 +92,9 @@ class ResultScreen(QFrame):
                     f.setBold(True)
                     item.setFont(f)
                 self.scores.setItem(r, c, item)
-        head = self.scores.horizontalHeader()
-        head.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        head.setMinimumSectionSize(90)
-        self.scores.setMaximumHeight(head.sizeHint().height() + 8
+        self.scores.horizontalHeader().setMinimumSectionSize(90)
+        self.scores.resizeRowsToContents()
+        self.scores.setMaximumHeight(self.scores.horizontalHeader().sizeHint().height() + 8
                                      + sum(self.scores.rowHeight(i) for i in range(len(result.scores))))
         self.figures.setText("\n".join(f"{k}: {v}" for k, v in result.figures))
         self.setAccessibleName(f"Game over: {result.headline}")
