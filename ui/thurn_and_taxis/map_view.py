@@ -36,7 +36,7 @@ class MapView(QGraphicsView):
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setMinimumSize(360, 250)
+        self.setMinimumSize(360, 200)  # leaves the larger text size's phase bar room in 720 pixels
         self._dynamic: list = []
         self.city_items: dict = {}
         self.tiles = TileStrip(self)  # in screen pixels under the board, so its type stays readable

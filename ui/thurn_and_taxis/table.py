@@ -13,14 +13,12 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
-    QFrame,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QInputDialog,
     QLabel,
     QPushButton,
-    QScrollArea,
     QSizePolicy,
     QSplitter,
     QTableView,
@@ -36,7 +34,7 @@ from companion.thurn_and_taxis.scoring import ranking, score
 
 from .. import looks, settings
 from ..palette import PLAYER_COLOURS
-from ..widgets.columns import share_width
+from ..widgets.columns import ScrollingColumn, share_width
 from ..widgets.hand_panel import CardItem, HandPanel
 from ..widgets.phase_bar import PhaseBar
 from .close_dialog import CloseDialog
@@ -179,12 +177,7 @@ class ThurnTable(QWidget):
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(left)
         # the supply column scrolls rather than making the window taller than a 720-pixel screen
-        side = QScrollArea()
-        side.setWidget(right)
-        side.setWidgetResizable(True)
-        side.setFrameShape(QFrame.Shape.NoFrame)
-        side.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        side.setMinimumWidth(340)
+        side = ScrollingColumn(right, least=340)
         side.setMaximumWidth(460)
         split.addWidget(side)
         split.setStretchFactor(0, 3)

@@ -10,9 +10,17 @@ longest words do not fit side by side does the view scroll sideways.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt, QTimer
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QSize, Qt, QTimer
 from PySide6.QtGui import QFontMetrics
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QStyle, QTableView
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFrame,
+    QHeaderView,
+    QScrollArea,
+    QStyle,
+    QTableView,
+    QWidget,
+)
 
 ROWS_MEASURED = 60  # a long game's table is measured on its first rows: enough for the names
 
@@ -64,7 +72,8 @@ class _Sharer(QObject):
         least, want = _needs(view, columns)
         if view.sizeAdjustPolicy() == QAbstractItemView.SizeAdjustPolicy.AdjustToContents:
             # a view sized to its contents grows to its whole text and shrinks to the room it has
-            edge = view.width() - view.viewport().width()
+            edge = 2 * view.frameWidth() + (view.verticalScrollBar().sizeHint().width()
+                                             if view.verticalScrollBar().isVisible() else 0)
             view.setMaximumWidth(sum(want) + edge)
         widths = _share(least, want, view.viewport().width())
         head = view.horizontalHeader()
@@ -118,3 +127,21 @@ def _share(least: list[int], want: list[int], room: int) -> list[int]:
     widths = [s + m * spare // asked for s, m in zip(least, more, strict=True)]
     widths[0] += room - sum(widths)
     return widths
+
+
+class ScrollingColumn(QScrollArea):
+    """A column of controls that scrolls up and down rather than make the window taller, and is
+    never narrower than its controls need with the scroll bar shown beside them."""
+
+    def __init__(self, widget: QWidget, least: int = 0, parent=None):
+        super().__init__(parent)
+        self.least = least
+        self.setWidget(widget)
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+
+    def minimumSizeHint(self) -> QSize:
+        hint = super().minimumSizeHint()
+        inner = self.widget().minimumSizeHint().width() + self.verticalScrollBar().sizeHint().width()
+        return QSize(max(self.least, inner + 2 * self.frameWidth()), hint.height())

@@ -157,11 +157,6 @@ class _Cover(QPushButton):
         label = lay.itemAt(0).widget()
         return label.heightForWidth(width - m.left() - m.right()) + m.top() + m.bottom()
 
-    def minimumSizeHint(self):
-        hint = super().minimumSizeHint()
-        hint.setHeight(max(hint.height(), self.heightForWidth(max(self.width(), hint.width()))))
-        return hint
-
 
 def possessive(name: str) -> str:
     """"Anna's", "the Holnists'" (never "Holnists's")."""
