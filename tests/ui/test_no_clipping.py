@@ -1,6 +1,7 @@
 """Every screen of every game read at 1280x720: each bundled sample record (its result screen
-and its table, every tab of it) and each game's setup dialog, in light and dark colours and at
-the largest text size. A visible label's or table cell's text wider than its space, a dialog
+and its table, every tab of it) and each game's setup dialog, in light and dark colours at the
+normal and the largest text size, and the Courier Desk's dialogs and the Postman's retreat
+offer at every text size. A visible label's or table cell's text wider than its space, a dialog
 too narrow for its title, or a label whose text and background contrast under 4.5:1 (WCAG AA)
 fails, naming the widget and its text."""
 
@@ -38,6 +39,9 @@ from ui.widgets.game_log import GameLog
 SAMPLES = sorted(Path(rules.__file__).parent.glob("*/samples/*.json"))
 GAMES = ("postman", "thurn_and_taxis", "ab_die_post", "couriers")
 LOOKS = [(c, s) for s in ("normal", "large", "larger") for c in ("light", "dark")]
+# every screen at the smallest and largest text size; the whole matrix on the Courier Desk's
+# dialogs and the Postman's retreat offer, which keep the suite fast
+EVERY_SCREEN = [(c, s) for c, s in LOOKS if s != "large"]
 
 
 def _shown(w: QWidget) -> bool:
@@ -239,7 +243,11 @@ def every_tab(top: QWidget):
             tabs.setCurrentIndex(start)
 
 
-@pytest.fixture(params=LOOKS, ids=lambda p: "-".join(p))
+def _looks(param) -> str:
+    return "-".join(param)
+
+
+@pytest.fixture
 def looks_window(request, window):
     scheme, size = request.param
     window.set_colours(scheme, remember=False)
@@ -251,6 +259,7 @@ def looks_window(request, window):
     window.set_text_size("normal", remember=False)
 
 
+@pytest.mark.parametrize("looks_window", EVERY_SCREEN, ids=_looks, indirect=True)
 @pytest.mark.parametrize("record", SAMPLES, ids=lambda p: f"{p.parent.parent.name}-{p.stem}")
 def test_every_sample_screen_reads_in_full(looks_window, record, qtbot):
     window = looks_window
@@ -266,6 +275,7 @@ def test_every_sample_screen_reads_in_full(looks_window, record, qtbot):
     assert not found, "\n".join(found)
 
 
+@pytest.mark.parametrize("looks_window", EVERY_SCREEN, ids=_looks, indirect=True)
 @pytest.mark.parametrize("game", GAMES)
 def test_every_setup_dialog_reads_in_full(looks_window, game, monkeypatch):
     seen = _looked_at(monkeypatch)
@@ -287,6 +297,7 @@ def _looked_at(monkeypatch):
     return seen
 
 
+@pytest.mark.parametrize("looks_window", LOOKS, ids=_looks, indirect=True)
 def test_every_courier_desk_dialog_reads_in_full(looks_window, monkeypatch):
     couriers = [p for p in SAMPLES if p.parent.parent.name == "couriers"][0]
     assert looks_window.open_record(str(couriers))
@@ -304,6 +315,7 @@ def test_every_courier_desk_dialog_reads_in_full(looks_window, monkeypatch):
     assert not found, "\n".join(found)
 
 
+@pytest.mark.parametrize("looks_window", LOOKS, ids=_looks, indirect=True)
 def test_the_retreat_offer_reads_in_full(looks_window, qtbot):
     from .test_postman_table import BOARD, HOLNISTS, start, type_card
 
