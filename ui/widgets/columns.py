@@ -10,6 +10,7 @@ longest words do not fit side by side does the view scroll sideways.
 
 from __future__ import annotations
 
+import shiboken6
 from PySide6.QtCore import QEvent, QModelIndex, QObject, QSize, Qt, QTimer
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import (
@@ -65,6 +66,8 @@ class _Sharer(QObject):
 
     def fit(self, *_args) -> None:
         view = self.view
+        if not shiboken6.isValid(view):  # the view's own model tells of its rows as it goes
+            return
         model = view.model()
         if model is None:
             return
@@ -75,11 +78,17 @@ class _Sharer(QObject):
             edge = 2 * view.frameWidth() + (view.verticalScrollBar().sizeHint().width()
                                              if view.verticalScrollBar().isVisible() else 0)
             view.setMaximumWidth(sum(want) + edge)
-        widths = _share(least, want, view.viewport().width())
+        room = view.viewport().width()
+        widths = _share(least, want, room)
         head = view.horizontalHeader()
         for col, width in enumerate(widths):
             if head.sectionSize(col) != width:
                 head.resizeSection(col, width)
+        if view.sizeAdjustPolicy() == QAbstractItemView.SizeAdjustPolicy.AdjustToContents:
+            view.resizeRowsToContents()
+            rows = sum(view.rowHeight(r) for r in range(model.rowCount(QModelIndex())))
+            bar = view.horizontalScrollBar().sizeHint().height() if sum(least) > room else 0
+            view.setMaximumHeight(head.sizeHint().height() + rows + bar + 2 * view.frameWidth())
 
 
 def _needs(view: QAbstractItemView, columns: int) -> tuple[list[int], list[int]]:
@@ -106,8 +115,8 @@ def _needs(view: QAbstractItemView, columns: int) -> tuple[list[int], list[int]]
             words = text.split()
             word = max(word, extra + max((fm.horizontalAdvance(w) for w in words), default=0))
             whole = max(whole, extra + max((fm.horizontalAdvance(line) for line in text.split("\n")), default=0))
-        least.append(word)
-        want.append(max(word, whole))
+        least.append(max(word, view.horizontalHeader().minimumSectionSize()))
+        want.append(max(least[-1], whole))
     return least, want
 
 

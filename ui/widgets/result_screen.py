@@ -47,7 +47,7 @@ class ResultScreen(QFrame):
         self.scores.setSizeAdjustPolicy(QAbstractItemView.SizeAdjustPolicy.AdjustToContents)
         self.scores.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.scores.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Maximum)
-        share_width(self.scores)  # as wide as its figures, and no wider than the window
+        self._sharer = share_width(self.scores)  # as wide as its figures, and no wider than the window
         looks.text_size(self.scores, "phase.next")
         self.figures = QLabel()
         self.figures.setWordWrap(True)
@@ -93,9 +93,7 @@ class ResultScreen(QFrame):
                     item.setFont(f)
                 self.scores.setItem(r, c, item)
         self.scores.horizontalHeader().setMinimumSectionSize(90)
-        self.scores.resizeRowsToContents()
-        self.scores.setMaximumHeight(self.scores.horizontalHeader().sizeHint().height() + 8
-                                     + sum(self.scores.rowHeight(i) for i in range(len(result.scores))))
+        self._sharer.fit()  # also keeps the table as tall as its rows
         self.figures.setText("\n".join(f"{k}: {v}" for k, v in result.figures))
         self.setAccessibleName(f"Game over: {result.headline}")
         self.setAccessibleDescription(f"{result.headline}. {result.why}")
