@@ -230,7 +230,7 @@ def peek(path: Path) -> SavedGame:
     return SavedGame(Path(path), rec.game, rec.title, rec.saved, len(rec.inputs))
 
 
-def _mtime(path: Path) -> float | None:
+def changed_at(path: Path) -> float | None:
     """When the save last changed (its record or its journal); None if it is gone."""
     try:
         st = path.stat()
@@ -249,7 +249,7 @@ def latest() -> tuple[SavedGame | None, str | None]:
     """The newest autosave and, if the newest could not be read, why (it is left untouched)."""
     folder = autosave_dir()
     remove_orphans(folder)
-    dated = [(when, f) for f in folder.glob("*.json") if (when := _mtime(f)) is not None]
+    dated = [(when, f) for f in folder.glob("*.json") if (when := changed_at(f)) is not None]
     problem = None
     for _when, f in sorted(dated, key=lambda d: d[0], reverse=True):
         try:

@@ -8,7 +8,6 @@ Reading tolerates anything in the folder: a file that cannot be read is listed w
 from __future__ import annotations
 
 import json
-import stat
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -40,10 +39,6 @@ def _read(path: Path) -> records.Record:
     return autosave.read(path)  # with its journal's newest inputs folded in
 
 
-def journal_of(path: Path) -> Path:
-    return autosave.journal_path(path)
-
-
 def players_of(game: str, setup) -> tuple[str, ...]:
     if not isinstance(setup, dict):
         return ()
@@ -63,20 +58,6 @@ def row(path: Path) -> SavedGameRow:
                         len(rec.inputs))
 
 
-def _changed(path: Path) -> float | None:
-    try:
-        st = path.stat()
-    except OSError:  # gone since it was listed, or a link to nothing
-        return None
-    if not stat.S_ISREG(st.st_mode):  # a FIFO or a folder named *.json is no save (and would block)
-        return None
-    when = st.st_mtime
-    try:
-        return max(when, journal_of(path).stat().st_mtime)
-    except OSError:
-        return when
-
-
 def list_saved(folder: Path | None = None) -> list[SavedGameRow]:
     """Every autosave, the newest first."""
     folder = autosave_dir() if folder is None else folder
@@ -85,7 +66,7 @@ def list_saved(folder: Path | None = None) -> list[SavedGameRow]:
         files = list(folder.glob("*.json"))
     except OSError:
         return []
-    dated = [(when, f) for f in files if (when := _changed(f)) is not None]
+    dated = [(when, f) for f in files if (when := autosave.changed_at(f)) is not None]
     return [row(f) for _when, f in sorted(dated, key=lambda d: (d[0], d[1].name), reverse=True)]
 
 
@@ -96,7 +77,7 @@ def rename(path: Path, title: str) -> None:
     rec.title = title.strip()
     atomic_write(path, rec.dumps())
     try:
-        journal_of(path).unlink()  # its lines are in the record now
+        autosave.journal_path(path).unlink()  # its lines are in the record now
     except FileNotFoundError:
         pass
 
@@ -104,7 +85,7 @@ def rename(path: Path, title: str) -> None:
 def files_of(path: Path) -> list[Path]:
     """The files of one saved game: its record and, if there is one, its journal."""
     path = Path(path)
-    return [p for p in (path, journal_of(path)) if p.exists()]
+    return [p for p in (path, autosave.journal_path(path)) if p.exists()]
 
 
 def local_time(saved: str) -> str:
