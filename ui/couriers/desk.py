@@ -27,7 +27,7 @@ from companion.core.roll_targets import roll_line
 from companion.couriers import riders
 
 from ..widgets.asks import ask
-from ..widgets.columns import share_width
+from ..widgets.columns import ScrollingColumn, share_width
 from ..widgets.phase_bar import PhaseBar
 from .dialogs import CourierDialogs
 from .dialogs import ask_setup as _ask_setup
@@ -82,7 +82,7 @@ class CourierDesk(QWidget):
         cgrid = QGridLayout()
         for i, b in enumerate((self.add_commander_button, self.declare_button, self.moved_button,
                                self.return_button, self.establish_button)):
-            cgrid.addWidget(b, i // 3, i % 3)
+            cgrid.addWidget(b, i // 2, i % 2)  # two a row: the desk fits 1280 pixels at any text size
         cl.addLayout(cgrid)
 
         # couriers
@@ -141,12 +141,17 @@ class CourierDesk(QWidget):
         ml.addWidget(self.history, 8, 0, 1, 2)
         ml.setRowStretch(8, 1)
 
+        # at a large text size each table keeps a few whole rows and the columns scroll up and
+        # down, rather than squeeze the tables to one row or make the window taller than 720 px
+        self.commander_view.setMinimumHeight(self.commander_view.fontMetrics().lineSpacing() * 6)
+        self.courier_view.setMinimumHeight(self.courier_view.fontMetrics().lineSpacing() * 4)
         left = QSplitter(Qt.Orientation.Vertical)
         left.addWidget(cbox)
         left.addWidget(kbox)
+        left.setChildrenCollapsible(False)
         split = QSplitter(Qt.Orientation.Horizontal)
-        split.addWidget(left)
-        split.addWidget(self.move_box)
+        split.addWidget(ScrollingColumn(left))
+        split.addWidget(ScrollingColumn(self.move_box))
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
         lay = QVBoxLayout(self)

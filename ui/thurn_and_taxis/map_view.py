@@ -9,7 +9,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QWidget
 
-from .. import palette
+from .. import looks, palette
 from ..palette import PLAYER_COLOURS, colour
 
 CITY_R = 9.0
@@ -44,19 +44,23 @@ class MapView(QGraphicsView):
 
     def _draw_board(self) -> None:
         sc, b = self.scene(), self.board
-        self._drawn_in = palette.scheme()
+        self._drawn_in = self._looks()
+        k = looks.LOOKS.board_scale  # the names and the legend follow the window's text size
         self.setBackgroundBrush(QBrush(colour("tt.paper")))
         xs = [c.x for c in b.cities.values()]
         ys = [c.y for c in b.cities.values()]
         # room above the cities for the province legend
-        self.bounds = QRectF(min(xs) - 60, min(ys) - 70, max(xs) - min(xs) + 120, max(ys) - min(ys) + 110)
+        legend_rows = -(-len(b.provinces) // 5)
+        top = max(70, 30 + legend_rows * 13 * k)
+        wide = max(max(xs) - min(xs) + 120, 5 * 100 * k + 8)
+        self.bounds = QRectF(min(xs) - 60, min(ys) - top, wide, max(ys) - min(ys) + top + 40)
         sc.setSceneRect(self.bounds)
         road = QPen(colour("tt.road"), 2.2)
         for a, c in b.roads:
             ca, cc = b.cities[a], b.cities[c]
             sc.addLine(ca.x, ca.y, cc.x, cc.y, road)
         font = QFont()
-        font.setPointSizeF(7.5)
+        font.setPointSizeF(7.5 * k)
         for c in b.cities.values():
             item = sc.addEllipse(c.x - CITY_R, c.y - CITY_R, 2 * CITY_R, 2 * CITY_R,
                                  QPen(colour("tt.city.border"), 1.2), QBrush(QColor(b.provinces[c.province].colour)))
@@ -75,18 +79,23 @@ class MapView(QGraphicsView):
         x, y = self.bounds.left() + 4, self.bounds.top() + 4
         for i, p in enumerate(b.provinces.values()):
             row, col = divmod(i, 5)
-            px, py = x + col * 100, y + row * 13
-            sc.addRect(px, py + 1, 8, 8, QPen(Qt.PenStyle.NoPen), QBrush(QColor(p.colour)))
+            k = looks.LOOKS.board_scale
+            px, py = x + col * 100 * k, y + row * 13 * k
+            sc.addRect(px, py + 1, 8 * k, 8 * k, QPen(Qt.PenStyle.NoPen), QBrush(QColor(p.colour)))
             t = sc.addSimpleText(p.name, font)
             t.setBrush(QBrush(colour("tt.ink")))
-            t.setPos(px + 11, py - 1)
+            t.setPos(px + 11 * k, py - 1)
+
+    @staticmethod
+    def _looks() -> tuple[str, float]:
+        return palette.scheme(), looks.LOOKS.board_scale
 
     def set_state(self, s) -> None:
         sc = self.scene()
         for item in self._dynamic:
             sc.removeItem(item)
         self._dynamic = []
-        if self._drawn_in != palette.scheme():  # the window's colours changed
+        if self._drawn_in != self._looks():  # the window's colours or text size changed
             sc.clear()
             self.city_items = {}
             self._draw_board()

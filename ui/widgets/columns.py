@@ -152,5 +152,6 @@ class ScrollingColumn(QScrollArea):
 
     def minimumSizeHint(self) -> QSize:
         hint = super().minimumSizeHint()
-        inner = self.widget().minimumSizeHint().width() + self.verticalScrollBar().sizeHint().width()
+        widget = self.widget()
+        inner = max(widget.minimumSizeHint().width(), widget.minimumWidth()) + self.verticalScrollBar().sizeHint().width()
         return QSize(max(self.least, inner + 2 * self.frameWidth()), hint.height())

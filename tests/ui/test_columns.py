@@ -1,0 +1,54 @@
+"""Shared table columns (ui/widgets/columns.py): every column keeps its longest word whole, a
+column whose text would wrap gets the room left over, and the view scrolls sideways only when
+the longest words cannot stand side by side."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QFontMetrics, QStandardItem, QStandardItemModel
+from PySide6.QtWidgets import QApplication, QTableView
+
+from ui.widgets.columns import _share, share_width
+
+ROWS = [("Col. Chamberlain", "Union", "6+ = Fight 6 (17%)")]
+
+
+def _view(qtbot, width: int) -> QTableView:
+    model = QStandardItemModel(0, 3)
+    model.setHorizontalHeaderLabels(["Unit", "Side", "Hits on"])
+    for row in ROWS:
+        model.appendRow([QStandardItem(text) for text in row])
+    view = QTableView()
+    qtbot.addWidget(view)
+    view.setModel(model)
+    share_width(view)
+    view.resize(width, 200)
+    view.show()
+    qtbot.waitExposed(view)
+    qtbot.wait(10)
+    QApplication.processEvents()
+    return view
+
+
+def test_a_narrow_table_keeps_every_word_whole(qtbot):
+    view = _view(qtbot, 220)
+    fm = QFontMetrics(view.font())
+    head = view.horizontalHeader()
+    for col, text in enumerate(ROWS[0]):
+        assert head.sectionSize(col) > max(fm.horizontalAdvance(w) for w in text.split())
+    assert head.sectionSize(0) < fm.horizontalAdvance("Col. Chamberlain")  # it wraps, between words
+
+
+def test_a_wide_table_gives_every_column_its_whole_text_and_the_rest_to_the_first(qtbot):
+    view = _view(qtbot, 900)
+    fm = QFontMetrics(view.font())
+    head = view.horizontalHeader()
+    for col, text in enumerate(ROWS[0]):
+        assert head.sectionSize(col) > fm.horizontalAdvance(text)
+    assert sum(head.sectionSize(c) for c in range(3)) == view.viewport().width()
+    assert head.sectionSize(0) > head.sectionSize(2)
+
+
+def test_the_room_is_shared_by_what_each_column_still_wants():
+    assert _share([50, 40], [150, 60], 300) == [240, 60]  # all it wants, the rest to the first
+    assert _share([50, 40], [150, 60], 130) == [84, 46]  # 40 px over the words, split 100:20
+    assert _share([50, 40], [150, 60], 60) == [50, 40]  # too narrow: the words, and a scroll bar
