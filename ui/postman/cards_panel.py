@@ -3,7 +3,7 @@ and each side's hand behind its own privacy screen, playable cards lit with thei
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QCompleter,
     QFrame,
@@ -11,12 +11,12 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
-    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
 
 from .. import looks
+from ..widgets.columns import ScrollingColumn
 from ..widgets.hand_panel import CardItem, HandPanel
 
 SUIT = {"H": "\u2665", "D": "\u2666", "C": "\u2663", "S": "\u2660"}
@@ -100,14 +100,9 @@ class CardsPanel(QWidget):
         looks.tone(self.help, "muted")
         # the panel scrolls rather than squeeze the covers' wrapped words at a large text size
         inner = QWidget()
-        scroll = QScrollArea()
-        scroll.setWidget(inner)
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
-        outer.addWidget(scroll)
+        outer.addWidget(ScrollingColumn(inner))
         lay = QVBoxLayout(inner)
         lay.addWidget(self.draw)
         for side, hand in self.hands.items():

@@ -128,11 +128,18 @@ class HandPanel(QFrame):
 
     def reveal(self) -> None:
         if self.owner is not None:
-            self.stack.setCurrentIndex(1)
+            self._show(1)
             self.revealed.emit(self.owner)
 
     def cover(self) -> None:
-        self.stack.setCurrentIndex(0)
+        self._show(0)
+
+    def _show(self, index: int) -> None:
+        """The page not shown asks for no room: the cards' width never widens the cover."""
+        for i in range(self.stack.count()):
+            policy = QSizePolicy.Policy.Expanding if i == index else QSizePolicy.Policy.Ignored
+            self.stack.widget(i).setSizePolicy(policy, policy)
+        self.stack.setCurrentIndex(index)
 
     def _update_cover(self) -> None:
         who = self.owner or "the next player"
