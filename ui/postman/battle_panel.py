@@ -4,22 +4,20 @@ casualties, retreat). It only shows and asks; the screen turns each answer into 
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QFrame,
     QGridLayout,
     QHBoxLayout,
     QLabel,
     QPushButton,
-    QScrollArea,
     QTableView,
     QVBoxLayout,
     QWidget,
 )
 
 from .. import looks
-from ..widgets.columns import share_width
+from ..widgets.columns import ScrollingColumn, share_width
 from .models import CheckTable, Row
 from .odds_bar import OddsBar
 
@@ -81,14 +79,9 @@ class BattlePanel(QWidget):
 
         # the panel scrolls rather than squeeze a wrapped line or make the window taller
         inner = QWidget()
-        scroll = QScrollArea()
-        scroll.setWidget(inner)
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
-        outer.addWidget(scroll)
+        outer.addWidget(ScrollingColumn(inner))
         lay = QVBoxLayout(inner)
         lay.addWidget(self.title)
         lay.addWidget(self.view, 1)

@@ -3,25 +3,23 @@ what the ticked stack can reach, and the retreat offer when an enemy stack arriv
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
-    QFrame,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QPushButton,
-    QScrollArea,
     QTableView,
     QVBoxLayout,
     QWidget,
 )
 
 from .. import looks
-from ..widgets.columns import share_width
+from ..widgets.columns import ScrollingColumn, share_width
 from .models import CheckTable, Row
 
 
@@ -107,14 +105,9 @@ class StackPanel(QWidget):
         buttons.addStretch(1)
         # the panel scrolls rather than squeeze a wrapped line or the offer's rows into each other
         inner = QWidget()
-        scroll = QScrollArea()
-        scroll.setWidget(inner)
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
-        outer.addWidget(scroll)
+        outer.addWidget(ScrollingColumn(inner))
         lay = QVBoxLayout(inner)
         lay.addWidget(self.offer)
         lay.addWidget(self.title)
