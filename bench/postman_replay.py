@@ -36,7 +36,7 @@ LOAD_BUDGET_MS = 50.0
 def next_input(s: Session, rng: random.Random) -> bool:
     """Make one input; False when the game is over."""
     state = s.state
-    t = state.t
+    t = state.pos
     if t.winner:
         return False
     steps = s.next_steps()

@@ -4,11 +4,11 @@ totals, and who won (furthest past the target, then most points in the last flig
 from __future__ import annotations
 
 from ..core.final_report import FinalReport, ScoreLine, roll_figures
-from .state import PostState
+from .state import RaceState
 
 
 def final_report(session) -> FinalReport | None:
-    s: PostState = session.state
+    s: RaceState = session.state
     ended = session.result()  # ab_die_post.game.end
     if ended is None:
         return None

@@ -20,11 +20,11 @@ from ..core.inputs import Args
 from ..core.violations import MalformedInput, Violation
 from . import hurricane, scoring
 from .board import GOAL, START
-from .state import HURRICANE, LANES, PostState
+from .state import HURRICANE, LANES, RaceState
 from .turns import actor, end_turn, out_of_turn, waiting
 
 
-def show_ball(s: PostState, ball: str) -> list[str]:
+def show_ball(s: RaceState, ball: str) -> list[str]:
     """The indicator shows ``ball``: a colour owes a move, black is a hurricane for every plane
     in the air. Returns the players a hurricane sent back to the start field."""
     s.ball = ball
@@ -39,11 +39,11 @@ def show_ball(s: PostState, ball: str) -> list[str]:
     return sent_back
 
 
-def distance(s: PostState) -> int:
+def distance(s: RaceState) -> int:
     return s.settings.wind.get(s.ball, 0) if s.ball is not None else 0
 
 
-def reach(s: PostState) -> tuple[list[int], bool, int]:
+def reach(s: RaceState) -> tuple[list[int], bool, int]:
     """For the move page, without a board: the river zones the current plane may come down in
     with this wind, whether the goal airport is within reach, and the fewest passenger flank
     spaces it may report (planes fly forward: ab_die_post.move.wind)."""
@@ -53,12 +53,12 @@ def reach(s: PostState) -> tuple[list[int], bool, int]:
     return list(range(max(1, plane.zone), top + 1)), plane.zone + wind > zones, plane.flanks
 
 
-def goal_zone(s: PostState) -> int:
+def goal_zone(s: RaceState) -> int:
     """The goal airport counted as one zone beyond the last river zone."""
     return s.settings.river_zones + 1
 
 
-def read_move(s: PostState, a: Args) -> tuple[str | None, int, int, bool]:
+def read_move(s: RaceState, a: Args) -> tuple[str | None, int, int, bool]:
     goal = a.flag("goal")
     plane = s.planes[actor(s, a)]
     if a.flag("blocked"):  # the landing space was taken: the plane stays where it was
@@ -79,7 +79,7 @@ def read_move(s: PostState, a: Args) -> tuple[str | None, int, int, bool]:
     return lane, zone, flanks, goal
 
 
-def _not_now(s: PostState, player: str) -> list[Violation]:
+def _not_now(s: RaceState, player: str) -> list[Violation]:
     if s.phase != "move":
         if s.phase in ("turn", "drawing"):
             return [Violation("ab_die_post.move.pending",
@@ -88,7 +88,7 @@ def _not_now(s: PostState, player: str) -> list[Violation]:
     return out_of_turn(s, player)
 
 
-def check_move(s: PostState, a: Args) -> list[Violation]:
+def check_move(s: RaceState, a: Args) -> list[Violation]:
     if s.board is not None:
         return check_board_move(s, a)
     player = actor(s, a)
@@ -112,7 +112,7 @@ def check_move(s: PostState, a: Args) -> list[Violation]:
     return []
 
 
-def apply_move(s: PostState, a: Args) -> None:
+def apply_move(s: RaceState, a: Args) -> None:
     if s.board is not None:
         return apply_board_move(s, a)
     player = actor(s, a)
@@ -126,7 +126,7 @@ def apply_move(s: PostState, a: Args) -> None:
     _land(s, player, flanks, goal)
 
 
-def _land(s: PostState, player: str, flanks: int, goal: bool) -> None:
+def _land(s: RaceState, player: str, flanks: int, goal: bool) -> None:
     plane = s.planes[player]
     before, plane.flanks = plane.flanks, flanks
     if flanks == 2 and before < 2 and s.passenger is None:
@@ -138,7 +138,7 @@ def _land(s: PostState, player: str, flanks: int, goal: bool) -> None:
         end_turn(s)
 
 
-def plane_text(s: PostState, player: str) -> str:
+def plane_text(s: RaceState, player: str) -> str:
     plane = s.planes[player]
     if plane.at_goal:
         return "at the goal airport"
@@ -161,18 +161,18 @@ class Landing:
     taken: str | None = None
 
 
-def origin(s: PostState, player: str) -> str:
+def origin(s: RaceState, player: str) -> str:
     plane = s.planes[player]
     return plane.space if plane.in_air and plane.space else START
 
 
-def straight_applies(s: PostState, start: str) -> bool:
+def straight_applies(s: RaceState, start: str) -> bool:
     """ab_die_post.move.straight: on every move, or (setting ``straight_flight = "from_start"``)
     only on the move that leaves the start airport."""
     return s.settings.straight_flight == "every_move" or start == START
 
 
-def _paths(s: PostState, start: str, n: int, straight: bool):
+def _paths(s: RaceState, start: str, n: int, straight: bool):
     """Every path of ``n`` steps from ``start`` (or fewer, ending on the goal airport), as a
     tuple of nodes after ``start``: forward only, no node twice, straight ends if asked."""
     board, outward = s.drawn_board, s.outward
@@ -195,19 +195,19 @@ def _paths(s: PostState, start: str, n: int, straight: bool):
         yield from walk(start, [], [])
 
 
-def flanks_after(s: PostState, player: str, path) -> int:
+def flanks_after(s: RaceState, player: str, path) -> int:
     passed = sum(1 for node in path if node in s.drawn_board.passenger)
     return min(2, s.planes[player].flanks + passed)
 
 
-def occupant(s: PostState, space: str, mover: str) -> str | None:
+def occupant(s: RaceState, space: str, mover: str) -> str | None:
     if space == GOAL:
         return None
     return next((p for p in s.players if p != mover and s.planes[p].in_air
                  and not s.planes[p].at_goal and s.planes[p].space == space), None)
 
 
-def landings(s: PostState, player: str | None = None, straight: bool | None = None) -> dict[str, Landing]:
+def landings(s: RaceState, player: str | None = None, straight: bool | None = None) -> dict[str, Landing]:
     """Where the current move can end, by space id (and GOAL): for each, the path that passes
     the most passenger flank spaces. Empty unless a board is in play and a move is owed."""
     if s.board is None or s.ball is None:
@@ -225,7 +225,7 @@ def landings(s: PostState, player: str | None = None, straight: bool | None = No
     return out
 
 
-def read_board_move(s: PostState, a: Args) -> tuple[str | None, tuple[str, ...] | None]:
+def read_board_move(s: RaceState, a: Args) -> tuple[str | None, tuple[str, ...] | None]:
     """(landing space id or GOAL or None when blocked, the path given or None)."""
     board = s.drawn_board
     extra = sorted(k for k in ("lane", "zone", "flanks") if k in a.args)
@@ -265,7 +265,7 @@ def read_board_move(s: PostState, a: Args) -> tuple[str | None, tuple[str, ...] 
     return target, tuple(path)
 
 
-def _where(s: PostState, node: str) -> str:
+def _where(s: RaceState, node: str) -> str:
     if node == START:
         return "the " + s.drawn_board.end_names(s.outward)[0].lower()
     if node == GOAL:
@@ -273,7 +273,7 @@ def _where(s: PostState, node: str) -> str:
     return node
 
 
-def check_path(s: PostState, player: str, path: tuple[str, ...]) -> list[Violation]:
+def check_path(s: RaceState, player: str, path: tuple[str, ...]) -> list[Violation]:
     board, outward = s.drawn_board, s.outward
     start = origin(s, player)
     wind = distance(s)
@@ -300,7 +300,7 @@ def check_path(s: PostState, player: str, path: tuple[str, ...]) -> list[Violati
     return []
 
 
-def check_board_move(s: PostState, a: Args) -> list[Violation]:
+def check_board_move(s: RaceState, a: Args) -> list[Violation]:
     player = actor(s, a)
     target, path = read_board_move(s, a)
     out = _not_now(s, player)
@@ -328,7 +328,7 @@ def check_board_move(s: PostState, a: Args) -> list[Violation]:
                       f"{start} along the lanes and cross-links")]
 
 
-def board_landing(s: PostState, player: str, target: str, path) -> Landing:
+def board_landing(s: RaceState, player: str, target: str, path) -> Landing:
     """The landing a move input means, even for an overridden one."""
     if path is not None:
         return Landing(target, path, flanks_after(s, player, path), occupant(s, target, player))
@@ -338,7 +338,7 @@ def board_landing(s: PostState, player: str, target: str, path) -> Landing:
     return Landing(target, (target,), flanks_after(s, player, (target,)), occupant(s, target, player))
 
 
-def apply_board_move(s: PostState, a: Args) -> None:
+def apply_board_move(s: RaceState, a: Args) -> None:
     player = actor(s, a)
     target, path = read_board_move(s, a)
     land = None if target is None else board_landing(s, player, target, path)
@@ -360,7 +360,7 @@ def apply_board_move(s: PostState, a: Args) -> None:
     _land(s, player, land.flanks, target == GOAL)
 
 
-def board_move_text(s: PostState, player: str, a: Args) -> str:
+def board_move_text(s: RaceState, player: str, a: Args) -> str:
     """The log's words for a move on a board (read before it applies)."""
     target, path = read_board_move(s, a)
     if target is None:

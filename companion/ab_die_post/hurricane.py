@@ -8,7 +8,7 @@ from itertools import product
 
 from ..core.inputs import Args
 from ..core.violations import MalformedInput, Violation
-from .state import VALUES, Payment, PostState
+from .state import VALUES, Payment, RaceState
 from .turns import waiting
 
 
@@ -32,7 +32,7 @@ def cheapest_payment(hand, cost: int) -> list[int] | None:
     return [v for n, v in zip(best[1], VALUES, strict=True) for _ in range(n)]
 
 
-def strike(s: PostState) -> list[str]:
+def strike(s: RaceState) -> list[str]:
     """The hurricane hits: bill every plane in the air; those that cannot pay go back at once.
     Returns the players sent back (for the log)."""
     sent_back = []
@@ -51,7 +51,7 @@ def strike(s: PostState) -> list[str]:
     return sent_back
 
 
-def back_to_start(s: PostState, player: str) -> None:
+def back_to_start(s: RaceState, player: str) -> None:
     """ab_die_post.hurricane.start: all cards to the discards, plane to the start field, and the
     passenger back to its spot on the board."""
     for card in list(s.hand(player)):
@@ -61,16 +61,16 @@ def back_to_start(s: PostState, player: str) -> None:
         s.passenger = None
 
 
-def _from(s: PostState, first: str) -> list[str]:
+def _from(s: RaceState, first: str) -> list[str]:
     i = s.players.index(first)
     return list(s.players[i:] + s.players[:i])
 
 
-def owed(s: PostState, player) -> Payment | None:
+def owed(s: RaceState, player) -> Payment | None:
     return next((p for p in s.payments if p.player == player), None)
 
 
-def read_cards(a: Args, s: PostState, player: str) -> list[int]:
+def read_cards(a: Args, s: RaceState, player: str) -> list[int]:
     cards = a.args.get("cards")
     if not isinstance(cards, list) or not all(type(c) is int and c in VALUES for c in cards):
         raise MalformedInput(f"{a.inp.kind}.cards: expected a list of card values 1, 2 or 3, got {cards!r}")
@@ -81,7 +81,7 @@ def read_cards(a: Args, s: PostState, player: str) -> list[int]:
     return cards
 
 
-def check_pay(s: PostState, a: Args) -> list[Violation]:
+def check_pay(s: RaceState, a: Args) -> list[Violation]:
     player = a.text("player")
     s.hand(player)
     cards = read_cards(a, s, player)
@@ -98,14 +98,14 @@ def check_pay(s: PostState, a: Args) -> list[Violation]:
     return []
 
 
-def apply_pay(s: PostState, a: Args) -> None:
+def apply_pay(s: RaceState, a: Args) -> None:
     player = a.args["player"]
     for card in a.args["cards"]:
         s.deck.play(player, card)
     s.payments = [p for p in s.payments if p.player != player]
 
 
-def costs_now(s: PostState) -> dict[str, dict]:
+def costs_now(s: RaceState) -> dict[str, dict]:
     """What a hurricane would cost each plane in the air right now: the lane's cost, the cheapest
     payment, or that the plane would go back to the start field."""
     out = {}

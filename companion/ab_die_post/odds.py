@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from . import hurricane
-from .state import HURRICANE, RED_THREE, PostState, Settings
+from .state import HURRICANE, RED_THREE, RaceState, Settings
 
 
-def bust_chance(s: PostState, player: str | None = None) -> Fraction:
+def bust_chance(s: RaceState, player: str | None = None) -> Fraction:
     """The chance that ``player``'s next card is the third red 3 (0 while fewer 3s are held)."""
     player = player or s.current
     if s.threes(player) + 1 < s.settings.three_limit or s.deck.left == 0:
@@ -23,7 +23,7 @@ def bust_chance(s: PostState, player: str | None = None) -> Fraction:
     return Fraction(s.deck.draw_pile[RED_THREE], s.deck.left)
 
 
-def card_chances(s: PostState) -> dict[int, Fraction]:
+def card_chances(s: RaceState) -> dict[int, Fraction]:
     left = s.deck.left
     return {v: Fraction(n, left) for v, n in sorted(s.deck.draw_pile.items())} if left else {}
 
@@ -46,7 +46,7 @@ def fly_odds(settings: Settings) -> FlyOdds:
     return FlyOdds(Fraction(settings.balls[HURRICANE], total), expected, mean, moves)
 
 
-def hurricane_costs(s: PostState) -> dict[str, dict]:
+def hurricane_costs(s: RaceState) -> dict[str, dict]:
     """Per plane in the air: its lane, the cost, the cheapest payment or back to start."""
     return hurricane.costs_now(s)
 

@@ -27,7 +27,7 @@ from .state import (
     PACK_SPEC,
     VALUES,
     Plane,
-    PostState,
+    RaceState,
     Settings,
 )
 
@@ -78,7 +78,7 @@ class AbDiePostRules(Rules):
     def rule_ids(self) -> frozenset[str]:
         return RULE_IDS
 
-    def new_state(self, pack, setup: dict) -> PostState:
+    def new_state(self, pack, setup: dict) -> RaceState:
         if not isinstance(setup, dict):
             raise MalformedInput("setup: expected an object")
         players = setup.get("players")
@@ -92,12 +92,12 @@ class AbDiePostRules(Rules):
         board = _board(pack, setup)
         settings = Settings.from_pack(pack.data["ab_die_post"], len(players), setup.get("settings", {}), board)
         cards = [v for v in VALUES for _ in range(settings.card_counts[v])]
-        return PostState(settings, tuple(players), Deck.of("spare parts", cards, players),
+        return RaceState(settings, tuple(players), Deck.of("spare parts", cards, players),
                          {p: Plane(p) for p in players}, {p: 0 for p in players}, players[0],
                          board=board)
 
     # -- checks and effects ------------------------------------------------------------------
-    def check(self, s: PostState, inp: Input) -> list[Violation]:
+    def check(self, s: RaceState, inp: Input) -> list[Violation]:
         if inp.kind not in KINDS:
             raise MalformedInput(f"Ab die Post! has no input '{inp.kind}'")
         a = Args(inp)
@@ -105,7 +105,7 @@ class AbDiePostRules(Rules):
             return turns.check_ball(s, a) if s.phase == "indicator" else turns.check_draw(s, a)
         return _CHECKS[inp.kind](s, a)
 
-    def apply(self, s: PostState, inp: Input) -> None:
+    def apply(self, s: RaceState, inp: Input) -> None:
         if s.phase == "over":
             return  # an overridden input after the end changes nothing (ab_die_post.game.end)
         a = Args(inp)
@@ -120,7 +120,7 @@ class AbDiePostRules(Rules):
             _APPLY[inp.kind](s, a)
 
     # -- words -------------------------------------------------------------------------------
-    def describe(self, s: PostState, inp: Input) -> str:
+    def describe(self, s: RaceState, inp: Input) -> str:
         a = inp.args
         try:
             who = a.get("player") or s.current
@@ -153,7 +153,7 @@ class AbDiePostRules(Rules):
         return inp.kind.replace("_", " ")
 
     # -- what next ---------------------------------------------------------------------------
-    def next_steps(self, s: PostState) -> list[Step]:
+    def next_steps(self, s: RaceState) -> list[Step]:
         if s.phase == "over":
             return []
         if s.phase == "hurricane":
@@ -184,10 +184,10 @@ class AbDiePostRules(Rules):
             steps.append(Step(f"{who}: fly", "fly", who, required=False))
         return steps
 
-    def state_json(self, s: PostState) -> dict:
+    def state_json(self, s: RaceState) -> dict:
         return s.to_json()
 
-    def result(self, s: PostState) -> GameResult | None:
+    def result(self, s: RaceState) -> GameResult | None:
         if s.phase != "over":
             return None
         best = max(s.scores.values())
@@ -195,7 +195,7 @@ class AbDiePostRules(Rules):
         return GameResult(s.winners, f"{names} reach {best} points (the target is {s.settings.target_score})",
                           "ab_die_post.game.end", tuple(s.scores.items()))
 
-    def candidates(self, s: PostState) -> Iterator[Input]:
+    def candidates(self, s: RaceState) -> Iterator[Input]:
         """Every input of every player (the draws and the indicator's ball are chance)."""
         for player in s.players:
             who = {"player": player}
@@ -208,7 +208,7 @@ class AbDiePostRules(Rules):
             yield Input("keep_card", who)
 
 
-def _moves(s: PostState, player: str) -> Iterator[Input]:
+def _moves(s: RaceState, player: str) -> Iterator[Input]:
     who = {"player": player}
     yield Input("move", {**who, "blocked": True})
     if s.board is not None:
@@ -224,7 +224,7 @@ def _moves(s: PostState, player: str) -> Iterator[Input]:
                 yield Input("move", {**who, "lane": lane, "zone": zone, **passed})
 
 
-def _payments(s: PostState, player: str) -> Iterator[Input]:
+def _payments(s: RaceState, player: str) -> Iterator[Input]:
     """Every choice of cards from the hand covering the bill owed (ab_die_post.hurricane.cost)."""
     bill = hurricane.owed(s, player)
     if bill is None:
@@ -253,7 +253,7 @@ def _board(pack, setup: dict):
                          "or a board written out as an object")
 
 
-def _ball_text(s: PostState, ball, source) -> str:
+def _ball_text(s: RaceState, ball, source) -> str:
     src = " (table)" if source == "table" else ""
     if ball == "black":
         return f"The indicator shows black{src}"  # the hurricane's bills follow as its outcome (said.py)

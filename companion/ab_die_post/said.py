@@ -7,16 +7,16 @@ ball and its wind or hurricane with every bill, the flight's places and the winn
 from __future__ import annotations
 
 from ..core.inputs import Input
-from .state import HURRICANE, PostState
+from .state import HURRICANE, RaceState
 
 
-def before(s: PostState, inp: Input) -> dict:
+def before(s: RaceState, inp: Input) -> dict:
     return {"phase": s.phase, "current": s.current, "threes": s.threes(s.current),
             "results": len(s.results), "winners": s.winners, "passenger": s.passenger,
             "in_air": {p: plane.in_air for p, plane in s.planes.items()}}
 
 
-def said(b: dict, s: PostState, inp: Input) -> str:
+def said(b: dict, s: RaceState, inp: Input) -> str:
     parts: list[str] = []
     who = b["current"]
     if inp.kind == "draw" and b["phase"] in ("turn", "drawing"):
@@ -35,7 +35,7 @@ def said(b: dict, s: PostState, inp: Input) -> str:
     return ". ".join(p for p in parts if p)
 
 
-def _ball(b: dict, s: PostState, ball) -> str:
+def _ball(b: dict, s: RaceState, ball) -> str:
     if ball != HURRICANE:
         return ""  # the draw's own words say the wind: "The indicator shows green: ... flies 2"
     bills = [f"{p.player} ({p.lane} lane) must pay {p.cost}" for p in s.payments]
@@ -45,14 +45,14 @@ def _ball(b: dict, s: PostState, ball) -> str:
     return "Hurricane! " + "; ".join(bills + back)
 
 
-def flight_words(s: PostState, r) -> str:
+def flight_words(s: RaceState, r) -> str:
     order = sorted(r.places, key=lambda p: r.places[p])
     placed = ", ".join(f"{r.places[p]}. {p} +{r.points[p]}" for p in order)
     bonus = f" (passenger: {r.passenger})" if r.passenger else ""
     return f"Flight {r.flight} ends: {placed}{bonus}"
 
 
-def winners_words(s: PostState) -> str:
+def winners_words(s: RaceState) -> str:
     names = " and ".join(s.winners)
     top = max(s.scores[p] for p in s.winners)
     return f"{names} win{'s' if len(s.winners) == 1 else ''} the game with {top} points"

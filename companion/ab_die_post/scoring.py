@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from ..core.inputs import Args
 from ..core.violations import MalformedInput, Violation
-from .state import LANES, FlightResult, PostState
+from .state import LANES, FlightResult, RaceState
 from .turns import settle_deck
 
 
-def placings(s: PostState, goal_player: str | None) -> dict[str, int]:
+def placings(s: RaceState, goal_player: str | None) -> dict[str, int]:
     """ab_die_post.flight.end: places by zone and lane; planes tied on both share the better place
     (setting ``tied_planes = "share"``) and the next plane takes the place after them. With a
     board and ``tied_planes = "further"`` the plane further along the lane is placed first."""
@@ -35,7 +35,7 @@ def placings(s: PostState, goal_player: str | None) -> dict[str, int]:
     return places
 
 
-def flight_points(s: PostState, places: dict[str, int]) -> dict[str, int]:
+def flight_points(s: RaceState, places: dict[str, int]) -> dict[str, int]:
     """ab_die_post.flight.points: 7/5/4/3/2/1 by place, plus the passenger card's bonus."""
     table = s.settings.place_points
     points = {p: (table[places[p] - 1] if p in places and places[p] <= len(table) else 0)
@@ -45,14 +45,14 @@ def flight_points(s: PostState, places: dict[str, int]) -> dict[str, int]:
     return points
 
 
-def in_first_half(s: PostState, player: str) -> bool:
+def in_first_half(s: RaceState, player: str) -> bool:
     plane = s.planes[player]
     if not plane.in_air:
         return s.settings.start_field_keeps_card and not plane.at_goal
     return plane.zone <= s.settings.first_half_zones
 
 
-def end_flight(s: PostState, goal_player: str | None) -> None:
+def end_flight(s: RaceState, goal_player: str | None) -> None:
     places = placings(s, goal_player)
     points = flight_points(s, places)
     for p, n in points.items():
@@ -82,7 +82,7 @@ def end_flight(s: PostState, goal_player: str | None) -> None:
         next_flight(s)
 
 
-def _discard_all_but(s: PostState, player: str, keep) -> None:
+def _discard_all_but(s: RaceState, player: str, keep) -> None:
     hand = s.hand(player)
     kept = False
     for card in list(hand):
@@ -92,7 +92,7 @@ def _discard_all_but(s: PostState, player: str, keep) -> None:
         s.deck.play(player, card)
 
 
-def check_keep(s: PostState, a: Args) -> list[Violation]:
+def check_keep(s: RaceState, a: Args) -> list[Violation]:
     player = a.text("player", max_len=80)
     hand = s.hand(player)
     card = a.args.get("card")
@@ -109,7 +109,7 @@ def check_keep(s: PostState, a: Args) -> list[Violation]:
     return []
 
 
-def apply_keep(s: PostState, a: Args) -> None:
+def apply_keep(s: RaceState, a: Args) -> None:
     player = a.args["player"]
     _discard_all_but(s, player, a.args.get("card"))
     settle_deck(s)
@@ -119,13 +119,13 @@ def apply_keep(s: PostState, a: Args) -> None:
         next_flight(s)
 
 
-def first_player(s: PostState) -> str:
+def first_player(s: RaceState) -> str:
     """ab_die_post.flight.next: furthest behind on the score track; tie, fewest points in the last
     flight; still tied (no source says), the first of them in seating order."""
     return min(s.players, key=lambda p: (s.scores[p], s.last_points.get(p, 0), s.players.index(p)))
 
 
-def next_flight(s: PostState) -> None:
+def next_flight(s: RaceState) -> None:
     """ab_die_post.flight.next: the route reversed, every plane on the airport just reached."""
     s.flight += 1
     for plane in s.planes.values():
@@ -139,7 +139,7 @@ def next_flight(s: PostState) -> None:
     s.ended = None
 
 
-def winners(s: PostState) -> tuple[str, ...]:
+def winners(s: RaceState) -> tuple[str, ...]:
     """ab_die_post.game.end: furthest past the target, then most points in the last flight; a tie
     after both (not covered by any source) is a shared win."""
     key = {p: (s.scores[p], s.last_points.get(p, 0)) for p in s.players}

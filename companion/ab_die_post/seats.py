@@ -6,17 +6,17 @@ from __future__ import annotations
 from ..core.game import Seat, Seating
 from ..core.inputs import Input
 from . import odds
-from .state import PostState
+from .state import RaceState
 
 
 class AbDiePostSeating(Seating):
-    def seats(self, s: PostState) -> list[Seat]:
+    def seats(self, s: RaceState) -> list[Seat]:
         return [Seat(p, p) for p in s.players]
 
-    def public_view(self, s: PostState) -> dict:
+    def public_view(self, s: RaceState) -> dict:
         return s.to_json()
 
-    def own_view(self, s: PostState, seat: str) -> dict:
+    def own_view(self, s: RaceState, seat: str) -> dict:
         return {
             "hand": sorted(s.hand(seat)),
             "points": s.points_in_hand(seat),
@@ -25,7 +25,7 @@ class AbDiePostSeating(Seating):
             "card_chances": {str(v): float(c) for v, c in odds.card_chances(s).items()},
         }
 
-    def seat_of(self, s: PostState, inp: Input) -> str | None:
+    def seat_of(self, s: RaceState, inp: Input) -> str | None:
         player = inp.args.get("player")
         if inp.kind in ("pay", "keep_card") and isinstance(player, str) and player in s.planes:
             return player

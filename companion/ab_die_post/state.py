@@ -195,7 +195,7 @@ Phase = Literal["turn", "drawing", "indicator", "move", "hurricane", "keep", "ov
 
 
 @dataclass
-class PostState:
+class RaceState:
     settings: Settings
     players: tuple[str, ...]
     deck: Deck

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..core.game import DrawRequest
 from ..core.inputs import Args
 from ..core.violations import MalformedInput, Violation
-from .state import BALLS, RED_THREE, VALUES, PostState
+from .state import BALLS, RED_THREE, VALUES, RaceState
 
 #: What each phase is waiting for, and the rule that says so, when another input comes.
 WAITING = {
@@ -22,14 +22,14 @@ WAITING = {
 }
 
 
-def waiting(s: PostState) -> list[Violation]:
+def waiting(s: RaceState) -> list[Violation]:
     if s.phase in WAITING:
         rule, why = WAITING[s.phase]
         return [Violation(rule, why)]
     return []
 
 
-def actor(s: PostState, a: Args) -> str:
+def actor(s: RaceState, a: Args) -> str:
     """The player an input names, or the player whose turn it is."""
     player = a.text("player", required=False, max_len=80)
     if player is None:
@@ -38,7 +38,7 @@ def actor(s: PostState, a: Args) -> str:
     return player
 
 
-def out_of_turn(s: PostState, player: str, drawing: bool = False) -> list[Violation]:
+def out_of_turn(s: RaceState, player: str, drawing: bool = False) -> list[Violation]:
     if player == s.current:
         return []
     if drawing and s.ended == (player, "bust"):
@@ -50,7 +50,7 @@ def out_of_turn(s: PostState, player: str, drawing: bool = False) -> list[Violat
     return [Violation("ab_die_post.turn.order", f"it is {s.current}'s turn, not {player}'s")]
 
 
-def end_turn(s: PostState, why: str | None = None) -> None:
+def end_turn(s: RaceState, why: str | None = None) -> None:
     s.ended = (s.current, why) if why else None
     s.current = s.next_player(s.current)
     s.phase = "turn"
@@ -58,24 +58,24 @@ def end_turn(s: PostState, why: str | None = None) -> None:
     s.ball = None
 
 
-def settle_deck(s: PostState) -> None:
+def settle_deck(s: RaceState) -> None:
     """ab_die_post.parts.reshuffle: an empty draw deck is made again from the discards."""
     if s.deck.left == 0 and s.deck.discard:
         s.deck.reshuffle()
 
 
 # -- drawing spare parts ------------------------------------------------------------------------
-def card_request(s: PostState) -> DrawRequest:
+def card_request(s: RaceState) -> DrawRequest:
     return DrawRequest(f"{s.current} draws a spare part", tuple(sorted(s.deck.draw_pile.elements())),
                        "ab_die_post.parts.draw", s.current)
 
 
-def ball_request(s: PostState) -> DrawRequest:
+def ball_request(s: RaceState) -> DrawRequest:
     return DrawRequest(f"{s.current} shakes the hurricane indicator", s.settings.ball_choices(),
                        "ab_die_post.indicator", s.current, replace=True)
 
 
-def check_draw(s: PostState, a: Args) -> list[Violation]:
+def check_draw(s: RaceState, a: Args) -> list[Violation]:
     card = a.args.get("card")
     if type(card) is not int or card not in VALUES:
         raise MalformedInput(f"draw.card: a spare part is worth 1, 2 or 3, got {card!r}")
@@ -92,7 +92,7 @@ def check_draw(s: PostState, a: Args) -> list[Violation]:
     return []
 
 
-def apply_draw(s: PostState, a: Args) -> None:
+def apply_draw(s: RaceState, a: Args) -> None:
     player = a.args.get("player") or s.current
     card = a.args["card"]
     s.deck.draw(card, player)
@@ -109,7 +109,7 @@ def apply_draw(s: PostState, a: Args) -> None:
         end_turn(s, "single")
 
 
-def _bust(s: PostState, player: str) -> bool:
+def _bust(s: RaceState, player: str) -> bool:
     """ab_die_post.parts.bust: the third red 3 held discards all of them."""
     if s.threes(player) < s.settings.three_limit:
         return False
@@ -119,11 +119,11 @@ def _bust(s: PostState, player: str) -> bool:
     return True
 
 
-def would_bust(s: PostState, player: str, card) -> bool:
+def would_bust(s: RaceState, player: str, card) -> bool:
     return card == RED_THREE and s.threes(player) + 1 >= s.settings.three_limit
 
 
-def check_stop(s: PostState, a: Args) -> list[Violation]:
+def check_stop(s: RaceState, a: Args) -> list[Violation]:
     player = actor(s, a)
     out = waiting(s) or out_of_turn(s, player)
     if out:
@@ -134,12 +134,12 @@ def check_stop(s: PostState, a: Args) -> list[Violation]:
     return []
 
 
-def apply_stop(s: PostState, a: Args) -> None:
+def apply_stop(s: RaceState, a: Args) -> None:
     end_turn(s)
 
 
 # -- flying ---------------------------------------------------------------------------------------
-def check_fly(s: PostState, a: Args) -> list[Violation]:
+def check_fly(s: RaceState, a: Args) -> list[Violation]:
     player = actor(s, a)
     out = waiting(s) or out_of_turn(s, player)
     if out:
@@ -154,14 +154,14 @@ def check_fly(s: PostState, a: Args) -> list[Violation]:
     return []
 
 
-def apply_fly(s: PostState, a: Args) -> None:
+def apply_fly(s: RaceState, a: Args) -> None:
     s.ended = None
     s.grounded = []
     s.phase = "indicator"
     s.ball = None
 
 
-def check_ball(s: PostState, a: Args) -> list[Violation]:
+def check_ball(s: RaceState, a: Args) -> list[Violation]:
     ball = a.args.get("card")
     if ball not in BALLS:
         raise MalformedInput(f"draw.card: the hurricane indicator shows {', '.join(BALLS)}, got {ball!r}")

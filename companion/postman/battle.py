@@ -27,7 +27,7 @@ def contested(state: PostmanState) -> list[str]:
     for town in state.board.towns:
         units = state.units_in(town)
         if any(u.side == "holnists" for u in units) and (
-                any(u.side == "postmen" for u in units) or state.t.militia.get(town, 0) > 0):
+                any(u.side == "postmen" for u in units) or state.pos.militia.get(town, 0) > 0):
             out.append(town)
     return out
 
@@ -37,9 +37,9 @@ def leader_of(state: PostmanState, side: str) -> str:
 
 
 def destroy(state: PostmanState, uid: str) -> None:
-    unit = state.t.units.pop(uid)
-    if state.unit_type(unit).leader and state.t.winner is None:
-        state.t.winner = OTHER[unit.side]  # postman.victory
+    unit = state.pos.units.pop(uid)
+    if state.unit_type(unit).leader and state.pos.winner is None:
+        state.pos.winner = OTHER[unit.side]  # postman.victory
 
 
 # -- who fights --------------------------------------------------------------------------------------
@@ -53,7 +53,7 @@ def fighters(state: PostmanState) -> list[tuple[str, str, int, tuple[Modifier, .
             out.append((side, u.id, state.unit_type(u).fight, attack_mods(state, side)))
         if side == "postmen" and b.militia_fight:
             stat = state.catalog.units["militia"].fight
-            out += [("postmen", "militia", stat, attack_mods(state, side))] * state.t.militia.get(b.town, 0)
+            out += [("postmen", "militia", stat, attack_mods(state, side))] * state.pos.militia.get(b.town, 0)
     return out
 
 
@@ -62,14 +62,14 @@ def attack_mods(state: PostmanState, side: str) -> tuple[Modifier, ...]:
     mods = []
     played = b.bonus
     if played.get("ambush"):
-        if state.t.effects["variants"]["ambush"] == "all" or side == "postmen":
+        if state.pos.effects["variants"]["ambush"] == "all" or side == "postmen":
             mods.append(Modifier("Ambush", 3))
     if side == "holnists":
         if played.get("trap"):
             mods.append(Modifier("Trap", 2))
         if played.get("firepower"):
             mods.append(Modifier("Firepower", 1))
-    if side != state.t.active and "mountains" in state.board.towns[b.town].terrain:
+    if side != state.pos.active and "mountains" in state.board.towns[b.town].terrain:
         mods.append(Modifier("defending by mountains", state.catalog.tables["terrain"]["mountain_defence"]))
     return tuple(mods)
 
@@ -78,7 +78,7 @@ def side_size(state: PostmanState, side: str) -> int:
     b = state.fight
     n = len(state.units_in(b.town, side))
     if side == "postmen" and b.militia_fight:
-        n += state.t.militia.get(b.town, 0)
+        n += state.pos.militia.get(b.town, 0)
     return n
 
 
@@ -86,7 +86,7 @@ def side_size(state: PostmanState, side: str) -> int:
 def check_fight(state: PostmanState, town) -> list[Violation]:
     if town not in state.board.towns:
         raise MalformedInput(f"there is no town '{town}' on this map")
-    t = state.t
+    t = state.pos
     if t.phase != "fight":
         return [Violation("postman.turn.order", f"battles are fought in the Fight phase; this is the {t.phase.capitalize()} phase")]
     if town not in t.battles_left:
@@ -95,7 +95,7 @@ def check_fight(state: PostmanState, town) -> list[Violation]:
 
 
 def apply_fight(state: PostmanState, town: str) -> None:
-    t = state.t
+    t = state.pos
     if town in t.battles_left:
         t.battles_left.remove(town)
     t.battle = Battle(town)
@@ -104,7 +104,7 @@ def apply_fight(state: PostmanState, town: str) -> None:
 
 def proceed(state: PostmanState) -> None:
     """Take the battle to its next roll or decision (or its end)."""
-    t = state.t
+    t = state.pos
     b = t.battle
     if b is None or t.winner:
         t.battle = None if t.winner else b
@@ -148,14 +148,14 @@ def resolve_rule7(state: PostmanState, success: bool) -> None:
     b = state.fight
     if success:
         b.step = "duel"
-        state.t.due = Due("duel", None, 2, {"town": b.town})
+        state.pos.due = Due("duel", None, 2, {"town": b.town})
     else:
         b.step = "round"
         proceed(state)
 
 
 def resolve_duel(state: PostmanState, values: tuple[int, ...], reroll: bool = False) -> None:
-    t = state.t
+    t = state.pos
     b = state.fight
     r7 = state.catalog.tables["rule7"]
     if reroll:
@@ -209,13 +209,13 @@ def casualties_needed(state: PostmanState, side: str) -> int:
 
 
 def check_casualties(state: PostmanState, side, units) -> list[Violation]:
-    b = state.t.battle
+    b = state.pos.battle
     if b is None or b.step != "casualties" or side not in b.to_choose:
         raise MalformedInput(f"the {side} have no casualties to choose now")
     if not isinstance(units, list) or not all(isinstance(u, str) for u in units):
         raise MalformedInput("casualties.units: expected a list of unit ids (or \"militia\")")
     here = {u.id: u for u in state.units_in(b.town, side)}
-    militia = state.t.militia.get(b.town, 0) if side == "postmen" and b.militia_fight else 0
+    militia = state.pos.militia.get(b.town, 0) if side == "postmen" and b.militia_fight else 0
     for uid in units:
         if uid != "militia" and uid not in here:
             raise MalformedInput(f"{uid} is not a {side} unit in this battle")
@@ -235,8 +235,8 @@ def apply_casualties(state: PostmanState, side: str, units: list) -> None:
     b = state.fight
     for uid in units:
         if uid == "militia":
-            state.t.militia[b.town] = max(0, state.t.militia.get(b.town, 0) - 1)
-        elif uid in state.t.units:
+            state.pos.militia[b.town] = max(0, state.pos.militia.get(b.town, 0) - 1)
+        elif uid in state.pos.units:
             destroy(state, uid)
     b.losses[side] += len(units)
     if side == "holnists":
@@ -258,12 +258,12 @@ def _kill_all(state: PostmanState, side: str) -> None:
     for u in units[spared:] if spared else units:
         destroy(state, u.id)
     if side == "postmen" and b.militia_fight:
-        state.t.militia[b.town] = 0
+        state.pos.militia[b.town] = 0
     b.losses[side] += len(units)
 
 
 def after_casualties(state: PostmanState) -> None:
-    t = state.t
+    t = state.pos
     b = state.fight
     if t.winner:
         return end(state, "a leader has fallen")
@@ -291,7 +291,7 @@ def can_retreat(state: PostmanState, side: str) -> bool:
 
 
 def check_battle_retreat(state: PostmanState, to) -> list[Violation]:
-    b = state.t.battle
+    b = state.pos.battle
     if b is None or b.step != "retreat" or b.retreating is None:
         raise MalformedInput("no side has to retreat now")
     if to not in state.board.towns:
@@ -312,7 +312,7 @@ def apply_battle_retreat(state: PostmanState, to: str) -> None:
 
 def surrender(state: PostmanState, side: str) -> None:
     b = state.fight
-    militia = state.t.militia.get(b.town, 0) if side == "postmen" and b.militia_fight else 0
+    militia = state.pos.militia.get(b.town, 0) if side == "postmen" and b.militia_fight else 0
     units = state.units_in(b.town, side)
     if side == "holnists":
         # the Holnists give up their units as casualties, so that Discipline can spare one
@@ -323,10 +323,10 @@ def surrender(state: PostmanState, side: str) -> None:
     for u in units:
         destroy(state, u.id)
     b.result = f"the {side} surrender"
-    if militia and not state.t.winner:
-        state.t.militia[b.town] = 0
+    if militia and not state.pos.winner:
+        state.pos.militia[b.town] = 0
         b.step = "surrender_type"
-        state.t.due = Due("type", "holnists", militia, {"town": b.town, "surrender": True, "mods": []})
+        state.pos.due = Due("type", "holnists", militia, {"town": b.town, "surrender": True, "mods": []})
         return
     end(state, b.result)
 
@@ -335,8 +335,8 @@ def end(state: PostmanState, result: str) -> None:
     b = state.fight
     b.result = result
     b.step = "over"
-    state.t.last_battle = b
-    state.t.battle = None
+    state.pos.last_battle = b
+    state.pos.battle = None
 
 
 def _order(uid: str) -> tuple:

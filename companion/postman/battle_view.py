@@ -59,7 +59,7 @@ NAMES = {"ambush": "Ambush", "trap": "Trap", "firepower": "Firepower", "resistan
 
 def battle_town(state: PostmanState) -> str | None:
     """The battle being fought, else the first one left to fight this phase."""
-    t = state.t
+    t = state.pos
     if t.battle is not None:
         return t.battle.town
     return t.battles_left[0] if t.phase == "fight" and t.battles_left else None
@@ -76,8 +76,8 @@ def battle_odds_now(state: PostmanState, town: str | None = None, with_cards=())
     b = s.fight
     join = _militia_join(s)
     fighters = _fighters(s, join > 0)
-    mil = s.t.militia.get(town, 0)
-    due = state.t.due
+    mil = s.pos.militia.get(town, 0)
+    due = state.pos.due
     unchecked = not b.rule7_checked or (due is not None and due.kind == "rule7")
     rule7 = (b.round == 1 and unchecked and b.step in ("preview", "open", "militia", "rule7")
              and all(any(state.unit_type(u).leader for u in s.units_in(town, side)) for side in SIDES))
@@ -89,8 +89,8 @@ def battle_odds_now(state: PostmanState, town: str | None = None, with_cards=())
 
 
 def _with_battle(state: PostmanState, town: str, with_cards) -> PostmanState:
-    t = copy.copy(state.t)
-    live = state.t.battle
+    t = copy.copy(state.pos)
+    live = state.pos.battle
     b = copy.copy(live) if live is not None and live.town == town else Battle(town, step="preview")
     b.bonus = dict(b.bonus)
     for effect in with_cards:
@@ -106,7 +106,7 @@ def _with_battle(state: PostmanState, town: str, with_cards) -> PostmanState:
 
 def _militia_join(s: PostmanState) -> float:
     b = s.fight
-    if not s.t.militia.get(b.town, 0) or not s.units_in(b.town, "holnists"):
+    if not s.pos.militia.get(b.town, 0) or not s.units_in(b.town, "holnists"):
         return 0.0
     if b.militia_fight is not None:
         return 1.0 if b.militia_fight else 0.0
@@ -119,14 +119,14 @@ def _militia_join(s: PostmanState) -> float:
 
 def _fighters(s: PostmanState, with_militia: bool) -> dict[str, list[FighterView]]:
     # the question "who fights if the Militia join?" is asked of a view, never of the battle
-    asked = PostmanState(s.board, s.catalog, replace(s.t, battle=replace(s.fight, militia_fight=with_militia)))
+    asked = PostmanState(s.board, s.catalog, replace(s.pos, battle=replace(s.fight, militia_fight=with_militia)))
     rows = battle.fighters(asked)
     out: dict[str, list[FighterView]] = {side: [] for side in SIDES}
     for side, uid, stat, mods in rows:
         if uid == "militia":
             name, leader = s.catalog.units["militia"].name, False
         else:
-            kind = s.unit_type(s.t.units[uid])
+            kind = s.unit_type(s.pos.units[uid])
             name, leader = kind.name, kind.leader
         out[side].append(FighterView(side, uid, name, stat, mods,
                                      odds.chance(stat, sum(m.value for m in mods)), leader,
@@ -188,7 +188,7 @@ def _second_round(pm, hl) -> dict[str, float]:
 def casualty_order(state: PostmanState, side: str) -> list[str]:
     """A suggested choice of casualties for ``side`` in the battle: Militia first, then the
     weakest other units, the Leader last (the order the odds assume)."""
-    b = state.t.battle
+    b = state.pos.battle
     if b is None:
         return []
     view = battle_odds_now(state)

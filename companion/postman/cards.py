@@ -16,20 +16,20 @@ BEFORE_DICE = ("open", "militia", "rule7", "round")
 
 
 def _battle_before_dice(state: PostmanState) -> bool:
-    b = state.t.battle
-    return b is not None and b.step in BEFORE_DICE and (state.t.due is None or state.t.due.kind in ("round", "militia_fight", "rule7"))
+    b = state.pos.battle
+    return b is not None and b.step in BEFORE_DICE and (state.pos.due is None or state.pos.due.kind in ("round", "militia_fight", "rule7"))
 
 
 def _due_for(state: PostmanState, kinds, side=None) -> Due | None:
-    d = state.t.due
+    d = state.pos.due
     if d is not None and d.kind in kinds and (side is None or _due_side(state, d) == side):
         return d
     return None
 
 
 def _due_side(state: PostmanState, d: Due) -> str | None:
-    if "unit" in d.info and d.info["unit"] in state.t.units:
-        return state.t.units[d.info["unit"]].side
+    if "unit" in d.info and d.info["unit"] in state.pos.units:
+        return state.pos.units[d.info["unit"]].side
     return d.side
 
 
@@ -59,7 +59,7 @@ def window_open(state: PostmanState, card, side: str, a: dict) -> str | None:
 
 
 def _open(state: PostmanState, window: str, side: str) -> bool:
-    t = state.t
+    t = state.pos
     own_turn = t.active == side and t.phase != "deal"
     if window == "roll":
         return t.before_roll is not None
@@ -113,9 +113,9 @@ def check_play(state: PostmanState, a: dict) -> list[Violation]:
 
 def _unit(state: PostmanState, a: dict, key="unit") -> Unit:
     uid = a.get(key)
-    if not isinstance(uid, str) or uid not in state.t.units:
+    if not isinstance(uid, str) or uid not in state.pos.units:
         raise MalformedInput(f"play_card.{key}: there is no unit {uid!r}")
-    return state.t.units[uid]
+    return state.pos.units[uid]
 
 
 def _town(state: PostmanState, a: dict, key="town") -> str:
@@ -127,7 +127,7 @@ def _town(state: PostmanState, a: dict, key="town") -> str:
 
 def _check_target(state: PostmanState, card, side: str, a: dict) -> list[Violation]:
     e, rid = card.effect, f"postman.card.{card.effect}"
-    t = state.t
+    t = state.pos
     if e == "luck":
         die = a.get("die", 0)
         if not isinstance(die, int) or isinstance(die, bool) or not 0 <= die < max(1, len(t.last_roll)):
@@ -184,7 +184,7 @@ def _check_target(state: PostmanState, card, side: str, a: dict) -> list[Violati
 
 
 def apply_play(state: PostmanState, a: dict) -> None:
-    t = state.t
+    t = state.pos
     card = state.catalog.cards[a["card"]]
     side = a.get("side", card.side)
     if card.effect == "luck" and t.before_roll is not None:
@@ -256,7 +256,7 @@ def _discard(state: PostmanState, side: str, cid: str) -> None:
     if cid in deck.hands.get(side, []):
         deck.play(side, cid)
     else:  # an overridden play of a card not in hand: take it from wherever it is
-        for d in state.t.decks.values():
+        for d in state.pos.decks.values():
             for hand in d.hands.values():
                 if cid in hand:
                     hand.remove(cid)
@@ -270,12 +270,12 @@ def _discard(state: PostmanState, side: str, cid: str) -> None:
 
 def _luck(state: PostmanState, side: str, a: dict) -> None:
     """Reroll one die of the roll just made: the table returns to before that roll."""
-    t = state.t
+    t = state.pos
     values, due = t.last_roll, t.last_due
     restored = t.before_roll
     if restored is None or due is None:
         raise MalformedInput("Luck: there is no roll just made to reroll")
-    state.t = restored
+    state.pos = restored
     _discard(state, side, a["card"])
     idx = a.get("die", 0)
     restored.due = Due(due.kind, due.side, due.count, dict(due.info),
@@ -283,7 +283,7 @@ def _luck(state: PostmanState, side: str, a: dict) -> None:
 
 
 def _restart_battle(state: PostmanState) -> None:
-    t = state.t
+    t = state.pos
     b = state.fight
     if t.due is not None and t.due.kind in ("round", "militia_fight", "rule7"):
         t.due = None
@@ -301,7 +301,7 @@ def _auto_success(state: PostmanState) -> None:
 
 
 def _auto_retreat(state: PostmanState, uid: str, to: str) -> None:
-    t = state.t
+    t = state.pos
     t.units[uid].town = to
     if t.due is not None and t.due.kind == "retreat" and t.due.info.get("unit") == uid:
         t.due = None

@@ -20,7 +20,7 @@ MAX_STACK = 6
 
 
 def candidates(s: PostmanState) -> Iterator[Input]:
-    t = s.t
+    t = s.pos
     yield Input("end_phase")
     yield Input("militia_phase")
     yield Input("stay")
@@ -48,7 +48,7 @@ def _stacks(units: list[str]) -> Iterator[list[str]]:
 
 
 def _moves(s: PostmanState) -> Iterator[Input]:
-    t = s.t
+    t = s.pos
     if t.phase != "move":
         return
     towns: dict[str, list[str]] = {}
@@ -62,7 +62,7 @@ def _moves(s: PostmanState) -> Iterator[Input]:
 
 
 def _retreats(s: PostmanState) -> Iterator[Input]:
-    o = s.t.offer
+    o = s.pos.offer
     if o is None:
         return
     for uid in o.units:
@@ -71,7 +71,7 @@ def _retreats(s: PostmanState) -> Iterator[Input]:
 
 
 def _battle_decisions(s: PostmanState) -> Iterator[Input]:
-    b = s.t.battle
+    b = s.pos.battle
     if b is None:
         return
     if b.step == "retreat" and b.retreating is not None:
@@ -82,7 +82,7 @@ def _battle_decisions(s: PostmanState) -> Iterator[Input]:
     for side in b.to_choose:
         pool = [u.id for u in sorted(s.units_in(b.town, side), key=lambda u: u.id)]
         if side == "postmen" and b.militia_fight:
-            pool += ["militia"] * s.t.militia.get(b.town, 0)
+            pool += ["militia"] * s.pos.militia.get(b.town, 0)
         need = battle.casualties_needed(s, side)
         for group in sorted(set(combinations(pool, min(need, len(pool))))):
             yield Input("casualties", {"side": side, "units": list(group)})

@@ -11,7 +11,7 @@ from .words import side
 
 def final_report(session) -> FinalReport | None:
     s: PostmanState = session.state
-    t = s.t
+    t = s.pos
     ended = session.result()  # postman.victory: a Leader has fallen
     if ended is None or not ended.winners:
         return None
@@ -38,7 +38,7 @@ def _how(session, s: PostmanState) -> str:
     if fell is None:
         return ""
     did = fell.text.split(" \u2192 ")[0]
-    last = s.t.last_battle
+    last = s.pos.last_battle
     if last is not None and f"Battle in {s.board.towns[last.town].name}" in fell.said:
         result = people(last.result)
         why = did if result == "a leader has fallen" else f"{result} ({did})"

@@ -10,7 +10,7 @@ from .state import OTHER, PostmanState
 
 
 def draw_request(state: PostmanState) -> DrawRequest | None:
-    t = state.t
+    t = state.pos
     if t.discards_owed:
         side = t.discards_owed[0]
         hand = state.hand(side)
@@ -32,13 +32,13 @@ def check_draw(state: PostmanState, card) -> list[Violation]:
     if card not in request.choices:
         # never where the card is instead: a hand is hidden, and a refusal must not point into it
         shown = words.card(card) if isinstance(card, str) else repr(card)
-        what = "discarded from that hand" if state.t.discards_owed else "drawn now"
+        what = "discarded from that hand" if state.pos.discards_owed else "drawn now"
         raise MalformedInput(f"draw.card: {shown} cannot be {what}; check the card typed")
     return []
 
 
 def apply_draw(state: PostmanState, card) -> None:
-    t = state.t
+    t = state.pos
     if t.discards_owed:
         side = t.discards_owed.pop(0)
         state.deck(side).play(side, card)
@@ -64,7 +64,7 @@ def check_discard(state: PostmanState, side: str, cards: list) -> list[Violation
         if c not in hand:
             raise MalformedInput(f"the {side} do not hold {c}")
         hand.remove(c)
-    t = state.t
+    t = state.pos
     out = []
     if t.phase != "mail" or t.active != side:
         out.append(Violation("postman.mail.limit", "cards are discarded in your own Mail phase"))

@@ -16,12 +16,12 @@ from .town_view import unit_label
 
 
 def allowance(state: PostmanState, uid: str) -> int:
-    u = state.t.units[uid]
-    return (state.unit_type(u).move or 0) + state.t.move_bonus.get(uid, 0)
+    u = state.pos.units[uid]
+    return (state.unit_type(u).move or 0) + state.pos.move_bonus.get(uid, 0)
 
 
 def check_move(state: PostmanState, units, path) -> list[Violation]:
-    t = state.t
+    t = state.pos
     if not isinstance(units, list) or not units or not all(isinstance(x, str) for x in units):
         raise MalformedInput("move.units: expected a list of unit ids")
     if not isinstance(path, list) or not path or not all(isinstance(x, str) for x in path):
@@ -69,7 +69,7 @@ def check_move(state: PostmanState, units, path) -> list[Violation]:
 
 
 def apply_move(state: PostmanState, units, path) -> None:
-    t = state.t
+    t = state.pos
     t.moved.update(units)
     t.movement = Movement(list(units), list(path), -1)
     advance(state)
@@ -77,7 +77,7 @@ def apply_move(state: PostmanState, units, path) -> None:
 
 def advance(state: PostmanState) -> None:
     """Move the stack on until it must sneak, or it has arrived; then offer retreats."""
-    t = state.t
+    t = state.pos
     m = state.moving
     side = t.units[m.units[0]].side if m.units else t.active
     while m.units and m.pos + 1 < len(m.path):
@@ -103,7 +103,7 @@ def _retreaters(state: PostmanState, town: str, side: str) -> list[str]:
 def _due_sneak(state: PostmanState) -> None:
     m = state.moving
     uid = m.sneaking[0]
-    state.t.due = Due("sneak", state.t.units[uid].side, 1, {"unit": uid, "town": m.path[m.pos], "mods": []})
+    state.pos.due = Due("sneak", state.pos.units[uid].side, 1, {"unit": uid, "town": m.path[m.pos], "mods": []})
 
 
 def terrain_mods(state: PostmanState, town: str) -> list[Modifier]:
@@ -118,7 +118,7 @@ def terrain_mods(state: PostmanState, town: str) -> list[Modifier]:
 
 
 def sneak_request(state: PostmanState, due: Due):
-    u = state.t.units[due.info["unit"]]
+    u = state.pos.units[due.info["unit"]]
     town = due.info["town"]
     mods = terrain_mods(state, town) + [Modifier(n, v) for n, v in due.info.get("mods", [])]
     target = state.unit_type(u).sneak
@@ -140,10 +140,10 @@ def resolve_sneak(state: PostmanState, success: bool) -> None:
 
 # -- retreat when an enemy ends its move in your town ------------------------------------------------
 def check_retreat(state: PostmanState, uid, to) -> list[Violation]:
-    o = state.t.offer
+    o = state.pos.offer
     if o is None:
         raise MalformedInput("no retreat is offered now")
-    if uid not in state.t.units:
+    if uid not in state.pos.units:
         raise MalformedInput(f"there is no unit '{uid}'")
     if to not in state.board.towns:
         raise MalformedInput(f"there is no town '{to}' on this map")
@@ -164,12 +164,12 @@ def retreat_target_problems(state: PostmanState, town: str, to: str, side: str) 
 
 def apply_retreat(state: PostmanState, uid: str, to: str) -> None:
     o = state.offered
-    state.t.due = Due("retreat", o.side, 1, {"unit": uid, "town": o.town, "to": to, "mods": []})
+    state.pos.due = Due("retreat", o.side, 1, {"unit": uid, "town": o.town, "to": to, "mods": []})
 
 
 def resolve_retreat(state: PostmanState, due: Due, success: bool) -> None:
     if success:
-        state.t.units[due.info["unit"]].town = due.info["to"]
+        state.pos.units[due.info["unit"]].town = due.info["to"]
     close_retreater(state, due.info["unit"])
 
 
@@ -183,11 +183,11 @@ def close_retreater(state: PostmanState, uid: str) -> None:
 
 def next_offer(state: PostmanState) -> None:
     o = state.offered
-    state.t.offer = None
+    state.pos.offer = None
     for town in o.queue:
         units = _retreaters(state, town, o.side)
         if units:
-            state.t.offer = Offer(town, o.side, units, o.queue[o.queue.index(town) + 1:])
+            state.pos.offer = Offer(town, o.side, units, o.queue[o.queue.index(town) + 1:])
             return
 
 

@@ -42,8 +42,8 @@ def hand_view(state: PostmanState, side: str) -> list[CardView]:
         why = ""
         if card.side != side:
             why = "the other side's colour: dead weight in this hand"
-        elif state.t.winner and card.effect != "luck":  # Luck may still reroll the deciding die
-            why = f"the game is over: the {state.t.winner} have won"
+        elif state.pos.winner and card.effect != "luck":  # Luck may still reroll the deciding die
+            why = f"the game is over: the {state.pos.winner} have won"
         elif waiting:
             why = "first the cards owed must be drawn"
         else:
@@ -69,12 +69,12 @@ def card_targets(state: PostmanState, side: str, cid: str) -> list[dict]:
     needs = NEEDS.get(card.effect, ())
     if not needs:
         return [] if _effect_problem(state, side, cid) else [{}]
-    units = sorted(state.t.units, key=lambda u: unit_order(state.t.units[u]))
+    units = sorted(state.pos.units, key=lambda u: unit_order(state.pos.units[u]))
     if card.effect == "brutality":
         units.append("militia")
     towns = list(state.board.towns)
     if needs == ("die",):
-        return [{"die": i} for i in range(len(state.t.last_roll))]
+        return [{"die": i} for i in range(len(state.pos.last_roll))]
     if needs == ("unit",):
         options = [{"unit": u} for u in units]
     elif needs == ("town",):
@@ -128,7 +128,7 @@ def answers_open(state: PostmanState, after_roll: bool = True) -> list[str]:
         if cid in state.deck(card.side).discard:
             continue
         if card.effect == "luck":
-            open_now = after_roll and bool(state.t.last_roll)
+            open_now = after_roll and bool(state.pos.last_roll)
         else:
             open_now = cards.window_open(state, card, card.side, {}) is None and \
                 bool(card_targets(state, card.side, cid))
@@ -141,6 +141,6 @@ def answers_open(state: PostmanState, after_roll: bool = True) -> list[str]:
 def spying(state: PostmanState) -> str | None:
     """The side that played Spies this turn and may now look at the other's hand
     (postman.card.spies), or None."""
-    t = state.t
+    t = state.pos
     spied = t.effects.get("spied")
     return t.active if spied == [t.turn, t.active] and not t.winner else None

@@ -51,7 +51,7 @@ def stack_problems(state: PostmanState, units: list[str]) -> list:
         return []
     if blocking(state):
         return [Violation("postman.turn.order", "first: " + next_steps(state)[0].text.lower())]
-    start = state.t.units[units[0]].town
+    start = state.pos.units[units[0]].town
     near = next(iter(state.board.graph.neighbors(start)), start)
     try:
         found = movement.check_move(state, list(units), [near])
@@ -65,7 +65,7 @@ def reachable(state: PostmanState, units: list[str]) -> dict[str, Reach]:
     each by the path most likely to bring the whole stack there, then the shortest."""
     if not units or stack_problems(state, units):
         return {}
-    t = state.t
+    t = state.pos
     side = t.units[units[0]].side
     start = t.units[units[0]].town
     limit = min(movement.allowance(state, u) for u in units)
@@ -95,7 +95,7 @@ def reachable(state: PostmanState, units: list[str]) -> dict[str, Reach]:
 
 
 def _sneak(state: PostmanState, town: str, uid: str) -> SneakRoll:
-    target = state.unit_type(state.t.units[uid]).sneak or 7
+    target = state.unit_type(state.pos.units[uid]).sneak or 7
     mods = tuple(movement.terrain_mods(state, town))
     mod = sum(m.value for m in mods)
     return SneakRoll(town, uid, target, mod, odds.chance(target, mod), mods, unit_label(state, uid))
@@ -107,7 +107,7 @@ def path_to(state: PostmanState, units: list[str], town: str) -> list[str]:
     reach = reachable(state, units).get(town)
     if reach is not None:
         return list(reach.path)
-    start = state.t.units[units[0]].town
+    start = state.pos.units[units[0]].town
     if town == start:
         return [town]
     return list(state.board.shortest_path(start, town)[1:])
@@ -121,11 +121,11 @@ def retreat_towns(state: PostmanState, town: str, side: str) -> list[str]:
 
 def retreat_chance(state: PostmanState, uid: str) -> float:
     """The chance of one unit's retreat roll from where it stands, terrain counted."""
-    u = state.t.units[uid]
+    u = state.pos.units[uid]
     return _sneak(state, u.town, uid).chance
 
 
 def retreat_roll(state: PostmanState, uid: str) -> DieTarget:
     """One unit's retreat roll from where it stands, terrain counted, as its request words it."""
-    u = state.t.units[uid]
+    u = state.pos.units[uid]
     return _sneak(state, u.town, uid).die

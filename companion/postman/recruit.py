@@ -16,7 +16,7 @@ from .town_view import unit_label
 
 
 def check_recruit(state: PostmanState, uid) -> list[Violation]:
-    t = state.t
+    t = state.pos
     if uid not in t.units:
         raise MalformedInput(f"there is no unit '{uid}'")
     u = t.units[uid]
@@ -40,16 +40,16 @@ def check_recruit(state: PostmanState, uid) -> list[Violation]:
 
 
 def apply_recruit(state: PostmanState, uid: str) -> None:
-    t = state.t
+    t = state.pos
     t.recruited.add(uid)
     u = t.units[uid]
     t.due = Due("recruit", u.side, 1, {"unit": uid, "town": u.town, "mods": []})
 
 
 def recruit_request(state: PostmanState, due: Due):
-    u = state.t.units[due.info["unit"]]
+    u = state.pos.units[due.info["unit"]]
     mods = []
-    e = state.t.effects
+    e = state.pos.effects
     if u.side == "postmen" and e.get("hope"):
         mods.append(Modifier("Hope", 1))
     if u.side == "postmen" and e.get("fear"):
@@ -62,10 +62,10 @@ def resolve_recruit(state: PostmanState, due: Due, success: bool) -> None:
     if not success:
         return
     town = due.info["town"]
-    state.t.militia[town] = max(0, state.t.militia.get(town, 0) - 1)
-    u = state.t.units[due.info["unit"]]
+    state.pos.militia[town] = max(0, state.pos.militia.get(town, 0) - 1)
+    u = state.pos.units[due.info["unit"]]
     leader = state.unit_type(u).leader
-    state.t.due = Due("type", u.side, 1, {"town": town, "leader": leader, "mods": []})
+    state.pos.due = Due("type", u.side, 1, {"town": town, "leader": leader, "mods": []})
 
 
 def type_request(state: PostmanState, due: Due):
@@ -86,7 +86,7 @@ def resolve_type(state: PostmanState, due: Due, values: tuple[int, ...]) -> None
     for die in values:
         kind = types["heavy"] if die + sum(m.value for m in mods) >= target else types["light"]
         uid = state.new_id(kind)
-        state.t.units[uid] = Unit(uid, kind, side, due.info["town"], fresh=True)
+        state.pos.units[uid] = Unit(uid, kind, side, due.info["town"], fresh=True)
     if due.info.get("surrender"):
         from .battle import end
 
@@ -95,14 +95,14 @@ def resolve_type(state: PostmanState, due: Due, values: tuple[int, ...]) -> None
 
 # -- Militia phase -----------------------------------------------------------------------------------
 def militia_towns(state: PostmanState) -> list[str]:
-    occupied = {u.town for u in state.t.units.values()}
+    occupied = {u.town for u in state.pos.units.values()}
     caps = state.catalog.tables["towns"]
     return [t for t, info in state.board.towns.items()
-            if t not in occupied and state.t.militia.get(t, 0) < caps[info.size]["militia_cap"]]
+            if t not in occupied and state.pos.militia.get(t, 0) < caps[info.size]["militia_cap"]]
 
 
 def check_militia_phase(state: PostmanState) -> list[Violation]:
-    t = state.t
+    t = state.pos
     if t.phase != "militia":
         if t.active == "holnists":
             return [Violation("postman.militia.turn", "there is no Militia phase on Holnist turns")]
@@ -113,7 +113,7 @@ def check_militia_phase(state: PostmanState) -> list[Violation]:
 
 
 def apply_militia_phase(state: PostmanState) -> None:
-    t = state.t
+    t = state.pos
     t.effects["militia_rolled"] = True
     towns = militia_towns(state)
     if towns:
@@ -124,7 +124,7 @@ def militia_mods(state: PostmanState, town: str) -> tuple[Modifier, ...]:
     size = state.board.towns[town].size
     mod = state.catalog.tables["towns"][size]["modifier"]
     mods = [Modifier(f"{size} town", mod)] if mod else []
-    if state.t.effects.get("rumors"):
+    if state.pos.effects.get("rumors"):
         mods.append(Modifier("Rumors", 1))
     return tuple(mods)
 
@@ -135,4 +135,4 @@ def resolve_militia(state: PostmanState, due: Due, values: tuple[int, ...]) -> N
     for town, die in zip(due.info["towns"], values, strict=False):
         if die + sum(m.value for m in militia_mods(state, town)) >= target:
             cap = caps[state.board.towns[town].size]["militia_cap"]
-            state.t.militia[town] = min(cap, state.t.militia.get(town, 0) + 1)
+            state.pos.militia[town] = min(cap, state.pos.militia.get(town, 0) + 1)

@@ -78,7 +78,7 @@ def request(state: PostmanState, due: Due) -> RollRequest:
 
 def _label(state: PostmanState, what: str) -> str:
     """A unit or town as the table names it ("Rider 1", "Canyonville"); other words as they are."""
-    if what in state.t.units or what == "militia":
+    if what in state.pos.units or what == "militia":
         return unit_label(state, what)
     town = state.board.towns.get(what)
     return town.name if town is not None else what
@@ -91,7 +91,7 @@ def successes(state: PostmanState, due: Due, values) -> list[bool]:
 
 def settle(state: PostmanState, due: Due, values, forced: bool = False) -> None:
     """Apply a roll's result. ``forced``: an automatic success (Wilderness) with no dice."""
-    t = state.t
+    t = state.pos
     t.due = None
     if due.reroll_index is not None and values is not None:
         merged = list(due.keep)

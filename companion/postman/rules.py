@@ -38,7 +38,7 @@ KINDS = ("draw", "roll", "move", "retreat", "stay", "end_phase", "fight", "casua
 
 def _luck_after_roll(s: PostmanState, inp: Input) -> bool:
     """A Luck card played right after a roll (its window is the die just rolled)."""
-    if inp.kind != "play_card" or s.t.before_roll is None:
+    if inp.kind != "play_card" or s.pos.before_roll is None:
         return False
     name = inp.args.get("card")
     card = s.catalog.cards.get(name) if isinstance(name, str) else None
@@ -97,13 +97,13 @@ class PostmanRules(Rules):
         if inp.kind not in KINDS:
             raise MalformedInput(f"The Postman has no input '{inp.kind}'")
         a = inp.args
-        if s.t.winner:
+        if s.pos.winner:
             if _luck_after_roll(s, inp):  # Luck rerolls the die that decided it (postman.card.luck)
                 return cards.check_play(s, a)
-            return [Violation("postman.victory", f"the game is over: the {s.t.winner} have won")]
+            return [Violation("postman.victory", f"the game is over: the {s.pos.winner} have won")]
         block = blocking(s)
-        early_discard = (block == "draw" and inp.kind == "discard" and s.t.phase == "mail"
-                         and s.t.drawn == 0 and not s.t.discards_owed)  # postman.mail.limit
+        early_discard = (block == "draw" and inp.kind == "discard" and s.pos.phase == "mail"
+                         and s.pos.drawn == 0 and not s.pos.discards_owed)  # postman.mail.limit
         first = []
         if block and inp.kind not in ALLOWED[block] and not early_discard:
             first = [Violation(PENDING[block], f"first: {self.next_steps(s)[0].text}")]
@@ -116,9 +116,9 @@ class PostmanRules(Rules):
         if k == "draw":
             return mail.check_draw(s, a.get("card"))
         if k == "roll":
-            if s.t.due is None:
+            if s.pos.due is None:
                 raise MalformedInput("no roll is asked for now")
-            req = rolls.request(s, s.t.due)
+            req = rolls.request(s, s.pos.due)
             req.dice.check_values(Args(inp).values())
             return []
         if k == "play_card":
@@ -128,13 +128,13 @@ class PostmanRules(Rules):
         if k == "retreat":
             return movement.check_retreat(s, a.get("unit"), a.get("to"))
         if k == "stay":
-            if s.t.offer is None:
+            if s.pos.offer is None:
                 raise MalformedInput("no retreat is offered now")
             return []
         if k == "end_phase":
             return turn.check_end_phase(s)
         if k == "fight":
-            if s.t.battle is not None:
+            if s.pos.battle is not None:
                 raise MalformedInput("a battle is already being fought")
             return battle.check_fight(s, a.get("town"))
         if k == "casualties":
@@ -154,7 +154,7 @@ class PostmanRules(Rules):
 
     # -- effects --------------------------------------------------------------------------------
     def apply(self, s: PostmanState, inp: Input) -> None:
-        t = s.t
+        t = s.pos
         a = inp.args
         k = inp.kind
         if k == "roll":
@@ -205,12 +205,12 @@ class PostmanRules(Rules):
         return choices.candidates(s)
 
     def result(self, s: PostmanState) -> GameResult | None:
-        if s.t.winner is None:
+        if s.pos.winner is None:
             return None
-        fallen = "the General" if s.t.winner == "postmen" else "the Postman"
+        fallen = "the General" if s.pos.winner == "postmen" else "the Postman"
         from .words import side  # the words for people: "the Postmen", never the id
 
-        return GameResult((s.t.winner,), f"{side(s.t.winner)} win: {fallen} has fallen", "postman.victory")
+        return GameResult((s.pos.winner,), f"{side(s.pos.winner)} win: {fallen} has fallen", "postman.victory")
 
     # -- words ----------------------------------------------------------------------------------
     def describe(self, s: PostmanState, inp: Input) -> str:
@@ -222,7 +222,7 @@ class PostmanRules(Rules):
             return inp.kind.replace("_", " ")
 
     def state_json(self, s: PostmanState) -> dict:
-        t = s.t
+        t = s.pos
         return {
             "turn": t.turn, "active": t.active, "phase": t.phase, "winner": t.winner,
             "units": {u.id: {"kind": u.kind, "side": u.side, "town": u.town, "fresh": u.fresh}

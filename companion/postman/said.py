@@ -18,7 +18,7 @@ from .words import side
 
 
 def before(s: PostmanState, inp: Input) -> dict:
-    t = s.t
+    t = s.pos
     out: dict = {"units": {uid: (u.kind, u.side, u.town) for uid, u in t.units.items()},
                  "labels": {uid: unit_label(s, uid) for uid in t.units},
                  "militia": dict(t.militia), "winner": t.winner, "last_battle": t.last_battle,
@@ -44,8 +44,8 @@ def said(b: dict, s: PostmanState, inp: Input) -> str:
     if inp.kind != "casualties":
         parts += _fallen(b, s, inp)
     parts += _battle_end(b, s)
-    if s.t.winner and not b["winner"]:
-        parts.append(f"{side(s.t.winner, True)} win the game")
+    if s.pos.winner and not b["winner"]:
+        parts.append(f"{side(s.pos.winner, True)} win the game")
     return ". ".join(p for p in parts if p)
 
 
@@ -75,7 +75,7 @@ def _roll(b: dict, s: PostmanState) -> str:
         return "Rule Number 7: the Leaders fight a duel for the game" if ok[0] else \
             "Rule Number 7: no duel, the battle is fought"
     if k == "round":
-        hits = s.fight.round_losses if s.t.battle is not None else {}
+        hits = s.fight.round_losses if s.pos.battle is not None else {}
         if not hits:
             return ""
         return (f"Round {info.get('round', 1)} in {town}: the Postmen lose {hits.get('postmen', 0)}, "
@@ -84,10 +84,10 @@ def _roll(b: dict, s: PostmanState) -> str:
 
 
 def _new_units(b: dict, s: PostmanState, inp: Input) -> list[str]:
-    new = [uid for uid in s.t.units if uid not in b["units"]]
+    new = [uid for uid in s.pos.units if uid not in b["units"]]
     if not new:
         return []
-    town = _town(s, s.t.units[new[0]].town)
+    town = _town(s, s.pos.units[new[0]].town)
     names = ", ".join(unit_label(s, uid) for uid in new)
     if "due" in b and b["due"].kind == "type":
         return [f"Recruit: the Militia of {town} become{'s' if len(new) == 1 else ''} {names}"]
@@ -95,7 +95,7 @@ def _new_units(b: dict, s: PostmanState, inp: Input) -> list[str]:
 
 
 def _militia(b: dict, s: PostmanState) -> list[str]:
-    grew = [town for town, n in s.t.militia.items() if n > b["militia"].get(town, 0)]
+    grew = [town for town, n in s.pos.militia.items() if n > b["militia"].get(town, 0)]
     if not grew:
         return ["Militia: none appear"]
     names = ", ".join(_town(s, t) for t in sorted(grew, key=lambda t: _town(s, t)))
@@ -103,15 +103,15 @@ def _militia(b: dict, s: PostmanState) -> list[str]:
 
 
 def _fallen(b: dict, s: PostmanState, inp: Input) -> list[str]:
-    gone = [uid for uid in b["units"] if uid not in s.t.units]
+    gone = [uid for uid in b["units"] if uid not in s.pos.units]
     if not gone:
         return []
     return ["Destroyed: " + ", ".join(b["labels"][uid] for uid in gone)]
 
 
 def _battle_end(b: dict, s: PostmanState) -> list[str]:
-    last = s.t.last_battle
-    if last is None or last is b["last_battle"] or b["battle"] is None or s.t.battle is not None:
+    last = s.pos.last_battle
+    if last is None or last is b["last_battle"] or b["battle"] is None or s.pos.battle is not None:
         return []
     result = "no battle is fought" if last.result == "no battle" else people(last.result)
     return [f"Battle in {_town(s, last.town)}: {result}"]

@@ -33,7 +33,7 @@ def _card_order(cid: str) -> tuple:
 
 
 def _spying(s: PostmanState) -> str | None:
-    t = s.t
+    t = s.pos
     return t.active if t.effects.get("spied") == [t.turn, t.active] and not t.winner else None
 
 
@@ -42,7 +42,7 @@ class PostmanSeating(Seating):
         return list(SEATS)
 
     def public_view(self, s: PostmanState) -> dict:
-        t = s.t
+        t = s.pos
         towns = s.board.towns
         return {
             "turn": t.turn, "active": t.active, "phase": t.phase, "winner": t.winner,
@@ -71,12 +71,12 @@ class PostmanSeating(Seating):
     def blind(self, s: PostmanState, seat: str, reader: str | None) -> PostmanState | None:
         if reader is not None and _spying(s) == reader:
             return None  # the spy may look at the other hand this turn (postman.card.spies)
-        twin = replace(s, t=s.t.snapshot())  # the board is shared, the table copied
-        twin.t.decks[seat].redeal(seat)
+        twin = replace(s, pos=s.pos.snapshot())  # the board is shared, the table copied
+        twin.pos.decks[seat].redeal(seat)
         return twin
 
     def seat_of(self, s: PostmanState, inp: Input) -> str | None:
-        t = s.t
+        t = s.pos
         k = inp.kind
         side = inp.args.get("side")
         if k in _BY_SIDE_ARG and side in OTHER:

@@ -1,7 +1,7 @@
 """The state of a game of The Postman.
 
 ``PostmanState`` holds what never changes in a game (the board, the catalog, the variants) and a
-``Table`` with everything that does. The table is what Luck's reroll restores (postman.card.luck),
+``Position`` with everything that does. The position is what Luck's reroll restores (postman.card.luck),
 so it is copied before every roll; the board is never copied.
 """
 
@@ -105,7 +105,7 @@ class Battle:
 
 
 @dataclass
-class Table:
+class Position:
     turn: int = 0
     active: str = "postmen"
     phase: Phase = "deal"
@@ -128,11 +128,11 @@ class Table:
     winner: str | None = None
     last_battle: Battle | None = None
     next_id: dict[str, int] = field(default_factory=dict)
-    before_roll: Table | None = None                           # Luck restores this (postman.card.luck)
+    before_roll: Position | None = None                           # Luck restores this (postman.card.luck)
     last_roll: tuple[int, ...] = ()
     last_due: Due | None = None
 
-    def snapshot(self) -> Table:
+    def snapshot(self) -> Position:
         """A copy deep enough that nothing later done to this table shows in it (for Luck).
 
         Written out by hand: copy.deepcopy of the whole table cost milliseconds per roll.
@@ -170,53 +170,53 @@ class Table:
 class PostmanState:
     board: Board
     catalog: Catalog
-    t: Table
+    pos: Position
 
     # -- small queries used everywhere -----------------------------------------------------------
     def units_in(self, town: str, side: str | None = None) -> list[Unit]:
-        return [u for u in self.t.units.values() if u.town == town and (side is None or u.side == side)]
+        return [u for u in self.pos.units.values() if u.town == town and (side is None or u.side == side)]
 
     def enemy_in(self, town: str, side: str) -> bool:
-        return any(u.town == town and u.side == OTHER[side] for u in self.t.units.values())
+        return any(u.town == town and u.side == OTHER[side] for u in self.pos.units.values())
 
     @property
     def fight(self) -> Battle:
         """The battle being fought; only asked where the phase says one is."""
-        if self.t.battle is None:
+        if self.pos.battle is None:
             raise MalformedInput("no battle is being fought now")
-        return self.t.battle
+        return self.pos.battle
 
     @property
     def owed(self) -> Due:
         """The roll owed now; only asked where one is."""
-        if self.t.due is None:
+        if self.pos.due is None:
             raise MalformedInput("no roll is owed now")
-        return self.t.due
+        return self.pos.due
 
     @property
     def moving(self) -> Movement:
         """The stack on the road; only asked where one is."""
-        if self.t.movement is None:
+        if self.pos.movement is None:
             raise MalformedInput("no stack is moving now")
-        return self.t.movement
+        return self.pos.movement
 
     @property
     def offered(self) -> Offer:
         """The retreat offered now; only asked where one is."""
-        if self.t.offer is None:
+        if self.pos.offer is None:
             raise MalformedInput("no retreat is offered now")
-        return self.t.offer
+        return self.pos.offer
 
     def unit_type(self, unit: Unit) -> UnitType:
         return self.catalog.units[unit.kind]
 
     def deck(self, side: str) -> Deck:
-        return self.t.decks[side]
+        return self.pos.decks[side]
 
     def hand(self, side: str) -> list:
-        return self.t.decks[side].hands[side]
+        return self.pos.decks[side].hands[side]
 
     def new_id(self, kind: str) -> str:
-        n = self.t.next_id.get(kind, 0) + 1
-        self.t.next_id[kind] = n
+        n = self.pos.next_id.get(kind, 0) + 1
+        self.pos.next_id[kind] = n
         return f"{kind}{n}"

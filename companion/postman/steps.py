@@ -17,7 +17,7 @@ PENDING = {"draw": "postman.draw.pending", "roll": "postman.roll.pending",
 
 def blocking(s: PostmanState) -> str | None:
     """What must happen before ordinary play goes on, if anything."""
-    t = s.t
+    t = s.pos
     if t.discards_owed or t.draws_owed:
         return "draw"
     if t.due is not None:
@@ -36,7 +36,7 @@ ALLOWED = {"draw": ("draw",), "roll": ("roll", "play_card"), "offer": ("retreat"
 
 def next_steps(s: PostmanState) -> list[Step]:
     """What the table must (or may) do now, the owed thing first."""
-    t = s.t
+    t = s.pos
     if t.winner:
         return [Step(f"The {t.winner} have won: the enemy leader has fallen", "none", required=False)]
     req = mail.draw_request(s)

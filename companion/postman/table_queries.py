@@ -61,12 +61,12 @@ __all__ = [
 
 def phases_of(state: PostmanState) -> tuple[str, ...]:
     """The phases of the active side's turn, as the rules run them (turn.phases_of)."""
-    return turn.phases_of(state.t.active)
+    return turn.phases_of(state.pos.active)
 
 
 def todo(state: PostmanState, steps) -> list[str]:
     """What is left to do in this phase, in words, from the rules' next steps."""
-    t = state.t
+    t = state.pos
     if t.winner:
         return [f"{side_name(t.winner, True)} have won the game."]
     lines = [s.text for s in steps if s.kind != "end_phase" and s.required]
@@ -86,9 +86,9 @@ def todo(state: PostmanState, steps) -> list[str]:
 def recruiters(state: PostmanState) -> list[tuple[str, float]]:
     """Units that may make their recruit roll now, with its chance of success."""
     out = []
-    for u in sorted(state.t.units.values(), key=unit_order):
+    for u in sorted(state.pos.units.values(), key=unit_order):
         target = state.unit_type(u).recruit
-        if target is not None and u.side == state.t.active and not recruit.check_recruit(state, u.id):
+        if target is not None and u.side == state.pos.active and not recruit.check_recruit(state, u.id):
             mods = recruit.recruit_request(state, Due("recruit", u.side, 1, {"unit": u.id}))[1]
             out.append((u.id, odds.chance(target, sum(m.value for m in mods))))
     return out
@@ -96,8 +96,8 @@ def recruiters(state: PostmanState) -> list[tuple[str, float]]:
 
 def snapshot(state: PostmanState) -> dict:
     """The parts of a state a phase summary compares: units and Militia by town."""
-    return {"units": {u.id: (u.kind, u.side, u.town) for u in state.t.units.values()},
-            "militia": dict(state.t.militia)}
+    return {"units": {u.id: (u.kind, u.side, u.town) for u in state.pos.units.values()},
+            "militia": dict(state.pos.militia)}
 
 
 def change_summary(state: PostmanState, before: dict) -> list[str]:

@@ -27,7 +27,7 @@ def town_lines(state: PostmanState, town: str) -> list[str]:
              "mountains": f"mountains: defenders attack {tt['mountain_defence']:+d}"}
     lines += [words[t] for t in sorted(info.terrain)]
     cap = caps[info.size]["militia_cap"]
-    lines.append(f"Militia: {state.t.militia.get(town, 0)} of {cap}")
+    lines.append(f"Militia: {state.pos.militia.get(town, 0)} of {cap}")
     for side in SIDES:
         here = state.units_in(town, side)
         if here:
@@ -40,7 +40,7 @@ def unit_label(state: PostmanState, uid: str) -> str:
     """A short name for a unit: "The Postman", "Rider 3", "Regiment 2" ("Militia" for Militia)."""
     if uid == "militia":
         return "Militia"
-    u = state.t.units.get(uid)
+    u = state.pos.units.get(uid)
     if u is None:
         return uid
     return kind_label(state, u.kind, uid)

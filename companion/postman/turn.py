@@ -15,7 +15,7 @@ def phases_of(side: str) -> tuple[Phase, ...]:
 
 
 def check_end_phase(state: PostmanState) -> list[Violation]:
-    t = state.t
+    t = state.pos
     if t.phase == "deal":
         return [Violation("postman.turn.order", "the opening hands are still being dealt")]
     if t.phase == "fight" and t.battles_left:
@@ -35,7 +35,7 @@ def check_end_phase(state: PostmanState) -> list[Violation]:
 
 
 def apply_end_phase(state: PostmanState) -> None:
-    t = state.t
+    t = state.pos
     order = phases_of(t.active)
     if t.phase not in order:
         return  # the deal ends with its last draw, not here
@@ -52,13 +52,13 @@ def apply_end_phase(state: PostmanState) -> None:
 
 
 def start_mail(state: PostmanState) -> None:
-    t = state.t
+    t = state.pos
     t.drawn = 0
     t.draws_owed = [t.active] * state.catalog.tables["mail"]["draw"]
 
 
 def next_turn(state: PostmanState) -> None:
-    t = state.t
+    t = state.pos
     ended = t.active
     t.active = OTHER[ended]
     if t.active == "postmen":

@@ -39,7 +39,7 @@ def _stack(s: PostmanState, units) -> str:
         return ", ".join(_unit(s, u) for u in units)
     counts: dict[str, int] = {}
     for uid in units:
-        u = s.t.units.get(uid)
+        u = s.pos.units.get(uid)
         name = s.unit_type(u).name if u else str(uid)
         counts[name] = counts.get(name, 0) + 1
     return ", ".join(name if n == 1 else f"{name} \u00d7{n}" for name, n in counts.items())
@@ -64,7 +64,7 @@ def describe(s: PostmanState, inp: Input) -> str:
     a = inp.args
     k = inp.kind
     if k == "roll":
-        due = s.t.due
+        due = s.pos.due
         values = a.get("values", [])
         src = "table dice" if inp.source == "table" else "app dice"
         if due is None:
@@ -74,9 +74,9 @@ def describe(s: PostmanState, inp: Input) -> str:
     if k == "draw":
         # the log is read by both players: a card drawn into a hand stays secret (the record keeps
         # it); a card discarded at random goes face up on the discard pile, so it is named
-        if s.t.discards_owed:
-            return f"The {_side(s.t.discards_owed[0])} discard {card(a.get('card'))} at random"
-        drawer = s.t.draws_owed[0] if s.t.draws_owed else "?"
+        if s.pos.discards_owed:
+            return f"The {_side(s.pos.discards_owed[0])} discard {card(a.get('card'))} at random"
+        drawer = s.pos.draws_owed[0] if s.pos.draws_owed else "?"
         n = len(s.hand(drawer)) + 1 if drawer in ("postmen", "holnists") else "?"
         return f"The {_side(drawer)} draw a card ({n} in hand)"
     if k == "move":
@@ -88,13 +88,13 @@ def describe(s: PostmanState, inp: Input) -> str:
     if k == "stay":
         return "The rest stay"
     if k == "end_phase":
-        return f"End of the {s.t.phase.capitalize()} phase"
+        return f"End of the {s.pos.phase.capitalize()} phase"
     if k == "fight":
         return f"Battle in {_town(s, a.get('town'))}"
     if k == "casualties":
         return f"The {_side(a.get('side'))} lose {', '.join(_unit(s, u) if u != 'militia' else 'a Militia' for u in a.get('units', []))}"
     if k == "battle_retreat":
-        b = s.t.battle
+        b = s.pos.battle
         return f"The {_side(b.retreating) if b else '?'} retreat to {_town(s, a.get('to'))}"
     if k == "recruit":
         return f"{_unit(s, a.get('unit'))} makes a recruit roll"

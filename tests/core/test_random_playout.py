@@ -62,9 +62,9 @@ def postman_invariants(s) -> None:
     everywhere = [c for d in decks for c in d.cards_left() + d.discard + [x for h in d.hands.values() for x in h]]
     assert len(everywhere) == len(set(everywhere)) == 52, "a card is lost or in two places"
     caps = s.catalog.tables["towns"]
-    for uid, u in s.t.units.items():
+    for uid, u in s.pos.units.items():
         assert u.id == uid and u.town in s.board.towns
-    for town, n in s.t.militia.items():
+    for town, n in s.pos.militia.items():
         assert 0 <= n <= caps[s.board.towns[town].size]["militia_cap"], (town, n)
 
 

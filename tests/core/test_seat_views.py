@@ -73,8 +73,8 @@ def check_every_seat(rules, state, rewrite, rng) -> None:
 
 # -- The Postman ------------------------------------------------------------------------------------
 def postman_rewrite(s, side, rng):
-    twin = replace(s, t=s.t.snapshot())  # the board is shared, the table copied
-    redeal(twin.t.decks[side], side, rng)
+    twin = replace(s, pos=s.pos.snapshot())  # the board is shared, the table copied
+    redeal(twin.pos.decks[side], side, rng)
     return twin
 
 
@@ -84,7 +84,7 @@ def test_postman_views_hide_the_other_hand(seed, deck):
     session = Session(POSTMAN, postman_pack(), {"board": BOARD, "variants": {"deck": deck}}, seed)
     player, rng = PostmanPlayer(session, random.Random(seed)), random.Random(seed + 1)
     for n in range(150):
-        if session.state.t.winner:
+        if session.state.pos.winner:
             break
         player.one_input()
         if n % 10 == 0:
@@ -99,7 +99,7 @@ def test_postman_spies_shows_the_other_hand_to_the_spy_only():
         assert session.submit(Input("draw", {"card": card}, "table")).accepted
     holnists = sorted(c["id"] for c in POSTMAN.view(s, "holnists")["own"]["hand"])
     assert "spied_hand" not in POSTMAN.view(s, "postmen")["own"]
-    s.t.effects["spied"] = [s.t.turn, "postmen"]  # the Postmen played Spies this turn
+    s.pos.effects["spied"] = [s.pos.turn, "postmen"]  # the Postmen played Spies this turn
     spied = sorted(c["id"] for c in POSTMAN.view(s, "postmen")["own"]["spied_hand"])
     assert spied == holnists
     assert "spied_hand" not in POSTMAN.view(s, "holnists")["own"]

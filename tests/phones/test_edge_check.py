@@ -70,7 +70,7 @@ def test_postman_honest_messages_are_never_withheld(seed, deck):
     session = Session(POSTMAN, postman_pack(), {"board": BOARD, "variants": {"deck": deck}}, seed)
     player = PostmanPlayer(session, random.Random(seed))
     for n in range(150):
-        if session.state.t.winner:
+        if session.state.pos.winner:
             break
         player.one_input()
         if n % 5 == 0:

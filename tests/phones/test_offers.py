@@ -86,7 +86,7 @@ def test_postman_offers_are_legal_and_the_seats_own(seed):
     player = PostmanPlayer(session, random.Random(seed))
     offered = 0
     for n in range(120):
-        if session.state.t.winner:
+        if session.state.pos.winner:
             break
         player.one_input()
         if n % 6 == 0:

@@ -77,7 +77,7 @@ def short_game() -> records.Record:
     t.ok("fight", town="mid2")
     t.roll(4)                          # Rule Number 7: a duel
     t.roll(5, 2)                       # the Postman 5, the General 2 + 1
-    assert t.t.winner == "postmen"
+    assert t.pos.winner == "postmen"
     return _record(t, "A short game: the Postman wins the duel")
 
 

@@ -64,8 +64,8 @@ class Table:
         return self.session.state
 
     @property
-    def t(self):
-        return self.session.state.t
+    def pos(self):
+        return self.session.state.pos
 
     def json(self) -> dict:
         return RULES.state_json(self.s)
@@ -74,7 +74,7 @@ class Table:
         return list(self.s.hand(side))
 
     def town_of(self, uid: str) -> str:
-        return self.t.units[uid].town
+        return self.pos.units[uid].town
 
     def units_at(self, town: str, side: str | None = None) -> list[str]:
         return sorted(u.id for u in self.s.units_in(town, side))
@@ -125,7 +125,7 @@ class Table:
             for _ in range(5):
                 assert self.session.pending_draw().who == side
                 self.draw(cards.pop(0) if cards else None)
-        assert self.t.phase == "move"
+        assert self.pos.phase == "move"
 
     def move(self, units, *path: str):
         units = [units] if isinstance(units, str) else list(units)
@@ -137,7 +137,7 @@ class Table:
     def finish_phase(self, militia_dice=1):
         """End the phase, doing what it owes first: the Militia roll (all ``militia_dice``) and the
         Mail phase draws and discards."""
-        t = self.t
+        t = self.pos
         if t.phase == "militia" and self.step().kind == "militia_phase":
             self.ok("militia_phase")
             self.roll(*[militia_dice] * self.session.pending_roll().dice.count)
@@ -152,7 +152,7 @@ class Table:
     def to_phase(self, side: str, phase: str):
         """End phases (fighting no battles) until it is ``side``'s ``phase``."""
         for _ in range(20):
-            if self.t.active == side and self.t.phase == phase:
+            if self.pos.active == side and self.pos.phase == phase:
                 return self
             self.finish_phase()
         raise AssertionError(f"never reached the {side}' {phase} phase")

@@ -39,7 +39,7 @@ def game(postmen=POSTMEN_HAND, holnists=HOLNIST_HAND, variants=None) -> Session:
     s = Session(RULES, PACK, setup, seed=11)
     for card in list(postmen) + list(holnists):
         ok(s, draw(card, "table"))
-    assert s.state.t.phase == "move" and s.state.t.active == "postmen"
+    assert s.state.pos.phase == "move" and s.state.pos.active == "postmen"
     return s
 
 
@@ -65,7 +65,7 @@ def dice(s: Session, *values):
 
 def place(s: Session, town: str, *kinds: str, side: str | None = None) -> list[str]:
     """Put new units of these kinds in ``town``; returns their ids."""
-    t = s.state.t
+    t = s.state.pos
     ids = []
     for kind in kinds:
         unit_side = side or s.state.catalog.units[kind].side
@@ -77,7 +77,7 @@ def place(s: Session, town: str, *kinds: str, side: str | None = None) -> list[s
 
 def clear(s: Session, *towns: str) -> None:
     """Remove every unit (and the militia) from these towns, or from everywhere if none given."""
-    t = s.state.t
+    t = s.state.pos
     for uid in [u for u, unit in t.units.items() if not towns or unit.town in towns]:
         del t.units[uid]
     for town in towns or list(t.militia):
@@ -90,9 +90,9 @@ def units(s: Session, town: str, side: str | None = None) -> list[str]:
 
 def to_phase(s: Session, phase: str) -> None:
     """End phases until ``phase``: Militia rolls all miss, Mail draws come from the app's deck."""
-    start = s.state.t.active
-    while s.state.t.phase != phase:
-        t = s.state.t
+    start = s.state.pos.active
+    while s.state.pos.phase != phase:
+        t = s.state.pos
         if t.phase == "militia" and not t.effects.get("militia_rolled"):
             act(s, "militia_phase")
             if s.pending_roll():
@@ -100,7 +100,7 @@ def to_phase(s: Session, phase: str) -> None:
             continue
         while s.pending_draw():
             s.deal()
-        if t.phase == "move" and s.state.t.active != start:
+        if t.phase == "move" and s.state.pos.active != start:
             break
         if t.phase == "mail" and len(s.state.hand(t.active)) > 7:
             act(s, "discard", side=t.active, cards=s.state.hand(t.active)[7:])
@@ -109,8 +109,8 @@ def to_phase(s: Session, phase: str) -> None:
 
 def next_turn(s: Session) -> None:
     """Play out the rest of this turn with nothing done."""
-    active = s.state.t.active
-    while s.state.t.active == active:
+    active = s.state.pos.active
+    while s.state.pos.active == active:
         to_phase(s, "mail")
         to_phase(s, "move")
 
@@ -119,11 +119,11 @@ def battle_in_forest_town(holnists=("regiment",), postmen=("rider", "rider"), mi
     """Postmen units arrive in Forest Town where Holnists stand; on to the Fight phase."""
     s = game()
     clear(s, "fo")
-    s.state.t.militia["fo"] = militia
+    s.state.pos.militia["fo"] = militia
     h = place(s, "fo", *holnists)
     p = place(s, "pt", *postmen)
     act(s, "move", units=p, path=["fo"])
-    if s.state.t.offer:
+    if s.state.pos.offer:
         act(s, "stay")
     to_phase(s, "fight")
     return s, p, h

@@ -44,7 +44,7 @@ def test_battle_odds_with_militia_weigh_the_six_they_need_to_join():
     to_phase(s, "mail")
     to_phase(s, "move")
     clear(s, "fo")
-    s.state.t.militia["fo"] = 2
+    s.state.pos.militia["fo"] = 2
     place(s, "fo", "patrol")
     to_phase(s, "fight")  # the Holnists' Fight phase: a battle with the Militia alone
     view = battle_odds_now(s.state)
@@ -94,9 +94,9 @@ def test_the_odds_are_asked_of_a_view_and_never_touch_the_live_battle():
 
     s, _p, _h = battle_in_forest_town(militia=2)
     act(s, "fight", town="fo")
-    live = s.state.t.battle
+    live = s.state.pos.battle
     before, fields = s.rules.state_json(s.state), copy.deepcopy(vars(live))
     view = battle_odds_now(s.state, with_cards=("ambush", "resistance"))
     assert view is not None and "Ambush" in view.in_play
-    assert s.state.t.battle is live and vars(live) == fields
+    assert s.state.pos.battle is live and vars(live) == fields
     assert s.rules.state_json(s.state) == before

@@ -26,9 +26,9 @@ def battle_in_camp(table: Table, riders=("rider1", "rider2")) -> Table:
     assert table.step().kind == "retreat"
     table.ok("stay")
     table.end_phase()
-    assert table.t.battles_left == ["camp"]
+    assert table.pos.battles_left == ["camp"]
     table.ok("fight", town="camp")
-    assert table.t.due.kind == "round"
+    assert table.pos.due.kind == "round"
     return table
 
 
@@ -37,16 +37,16 @@ def holnists_to_hill(table: Table, unit="patrol1") -> Table:
     table.to_phase("holnists", "move")
     table.move(unit, "hill")
     table.end_phase()
-    assert table.t.battles_left == ["hill"]
+    assert table.pos.battles_left == ["hill"]
     table.ok("fight", town="hill")
-    assert table.t.due.kind == "militia_fight"
+    assert table.pos.due.kind == "militia_fight"
     return table
 
 
 def sneak_through_camp(table: Table) -> Table:
     """The Postman rides post -> mid1 -> mid2 -> camp -> hill and must sneak through the camp."""
     table.move("postman1", "mid1", "mid2", "camp", "hill")
-    due = table.t.due
+    due = table.pos.due
     assert due.kind == "sneak" and due.info["unit"] == "postman1" and due.info["town"] == "camp"
     return table
 
@@ -59,16 +59,16 @@ def test_postman_card_luck():
     t.to_phase("postmen", "recruit")
     t.ok("recruit", unit="rider1")
     t.roll(5)  # a success: a Militia of Sideways joins, the Type roll is owed
-    assert t.t.militia["side"] == 0 and t.t.due.kind == "type"
+    assert t.pos.militia["side"] == 0 and t.pos.due.kind == "type"
     assert "postman.card.colour" in rules_of(t, "AH", side="holnists")
     t.play("AH", die=0)
     # the first roll's effect is gone: the Militia is back, the recruit roll is owed again
-    assert t.t.militia["side"] == 1
-    assert t.t.due.kind == "recruit" and t.t.due.reroll_index == 0
-    assert "AH" in t.t.decks["postmen"].discard and "AH" not in t.hand("postmen")
+    assert t.pos.militia["side"] == 1
+    assert t.pos.due.kind == "recruit" and t.pos.due.reroll_index == 0
+    assert "AH" in t.pos.decks["postmen"].discard and "AH" not in t.hand("postmen")
     t.roll(1)  # the new result stands: no recruit
-    assert t.t.militia["side"] == 1 and t.t.due is None
-    assert sorted(t.t.units) == sorted(HOLNISTS + ["postman1", "rider1", "rider2", "rider3", "rider4"])
+    assert t.pos.militia["side"] == 1 and t.pos.due is None
+    assert sorted(t.pos.units) == sorted(HOLNISTS + ["postman1", "rider1", "rider2", "rider3", "rider4"])
     assert "postman.card.hand" in rules_of(t, "AH")  # played already
 
 
@@ -76,12 +76,12 @@ def test_postman_card_luck_rerolls_one_die_of_several():
     t = battle_in_camp(Table(postmen=["AH"]))
     # dice order: the Postmen side first (rider1, rider2), then general1, patrol1, regiments
     t.roll(6, 1, 1, 1, 1, 1, 1)
-    assert t.t.battle.round_losses == {"postmen": 0, "holnists": 1}
+    assert t.pos.battle.round_losses == {"postmen": 0, "holnists": 1}
     t.play("AH", die=0)
-    assert t.t.battle.round_losses == {} and t.t.due.kind == "round"
+    assert t.pos.battle.round_losses == {} and t.pos.due.kind == "round"
     assert t.session.pending_roll().dice.count == 1  # only the chosen die is rolled again
     t.roll(1)  # rider1 now misses; the other six dice keep their values
-    b = t.t.battle or t.t.last_battle
+    b = t.pos.battle or t.pos.last_battle
     assert b.round_losses == {"postmen": 0, "holnists": 0}
 
 
@@ -92,9 +92,9 @@ def test_postman_card_rumors():
     assert "postman.card.colour" in rules_of(t, "2H", side="holnists")
     t.play("2H")
     t.ok("militia_phase")
-    assert t.t.due.info["towns"] == ["side", "mid2"]  # the towns below their cap
+    assert t.pos.due.info["towns"] == ["side", "mid2"]  # the towns below their cap
     t.roll(2, 2)  # Sideways (large) 2+1+1, Riverford (medium) 2+1: both reach 3
-    assert t.t.militia["side"] == 2 and t.t.militia["mid2"] == 2
+    assert t.pos.militia["side"] == 2 and t.pos.militia["mid2"] == 2
     assert "postman.card.hand" in rules_of(t, "2H")
 
 
@@ -102,7 +102,7 @@ def test_without_rumors_a_medium_town_needs_three():
     t = Table().to_phase("postmen", "militia")
     t.ok("militia_phase")
     t.roll(2, 2)
-    assert t.t.militia["side"] == 2 and t.t.militia["mid2"] == 1
+    assert t.pos.militia["side"] == 2 and t.pos.militia["mid2"] == 1
 
 
 def test_postman_card_resistance():
@@ -111,9 +111,9 @@ def test_postman_card_resistance():
     holnists_to_hill(t)
     assert "postman.card.colour" in rules_of(t, "3H", side="holnists")
     t.play("3H", side="postmen")
-    b = t.t.battle
+    b = t.pos.battle
     assert b.militia_fight is True and b.resistance
-    assert t.t.due.kind == "round" and t.session.pending_roll().dice.count == 2  # Militia + patrol
+    assert t.pos.due.kind == "round" and t.session.pending_roll().dice.count == 2  # Militia + patrol
     assert "postman.card.hand" in rules_of(t, "5H")
 
 
@@ -129,7 +129,7 @@ def test_postman_card_spies():
     assert step.kind == "draw" and step.draw.who == "postmen"
     t.draw()
     assert len(t.hand("postmen")) == before  # one played, one drawn
-    assert t.t.effects["spied"] == [t.t.turn, "postmen"]
+    assert t.pos.effects["spied"] == [t.pos.turn, "postmen"]
     assert "postman.card.hand" in rules_of(t, "10H")
 
 
@@ -159,11 +159,11 @@ def test_postman_card_ambush(variant, postmen_hit):
     assert [any("Ambush" in m for m in mods) for _t, mods, _w in targets] == [True] + [variant == "all"] * 5
     # rider1 rolls 3 (+3 = 6: a hit); every Holnist rolls 1 (+3 = 4 hits the General's 2)
     t.roll(3, 1, 1, 1, 1, 1)
-    b = t.t.battle or t.t.last_battle
+    b = t.pos.battle or t.pos.last_battle
     assert b.hits["holnists"] == 1
     assert b.hits["postmen"] == (4 if variant == "all" else 0)  # general and 3 regiments
     assert b.round_losses["postmen"] == postmen_hit
-    assert ("rider1" in t.t.units) == (postmen_hit == 0)
+    assert ("rider1" in t.pos.units) == (postmen_hit == 0)
 
 
 def test_postman_card_narrow_escape():
@@ -172,11 +172,11 @@ def test_postman_card_narrow_escape():
     t.move("rider1", "mid1", "mid2")
     t.to_phase("holnists", "move")
     t.move("patrol1", "mid2")
-    assert t.t.offer is not None and t.t.offer.units == ["rider1"]
+    assert t.pos.offer is not None and t.pos.offer.units == ["rider1"]
     assert "postman.card.colour" in rules_of(t, "KH", side="holnists", unit="rider1", to="mid1")
     assert "postman.move.retreat" in rules_of(t, "KH", unit="rider1", to="camp")  # enemy there
     t.play("KH", unit="rider1", to="mid1")
-    assert t.town_of("rider1") == "mid1" and t.t.offer is None and t.t.due is None
+    assert t.town_of("rider1") == "mid1" and t.pos.offer is None and t.pos.due is None
     assert "postman.card.hand" in rules_of(t, "KH", unit="rider1", to="mid1")
 
 
@@ -189,7 +189,7 @@ def test_postman_card_hope():
     t.play("AD")
     t.ok("recruit", unit="rider1")
     t.roll(3)  # Rider recruits on 4: 3 + 1 (Hope)
-    assert t.t.militia["side"] == 0 and t.t.due.kind == "type"
+    assert t.pos.militia["side"] == 0 and t.pos.due.kind == "type"
     assert "postman.card.hand" in rules_of(t, "AD")
 
 
@@ -199,7 +199,7 @@ def test_without_hope_a_rider_recruits_on_four():
     t.to_phase("postmen", "recruit")
     t.ok("recruit", unit="rider1")
     t.roll(3)
-    assert t.t.militia["side"] == 1 and t.t.due is None
+    assert t.pos.militia["side"] == 1 and t.pos.due is None
 
 
 @pytest.mark.parametrize("card, side, victim", [("2D", "postmen", "holnists"),
@@ -216,7 +216,7 @@ def test_postman_card_confusion_and_break_morale(card, side, victim):
     assert step.kind == "draw" and sorted(step.draw.choices) == sorted(held)
     gone = [t.draw(held[1]), t.draw(held[3])]
     assert t.hand(victim) == [c for c in held if c not in gone]
-    assert set(gone) | {card} <= set(t.t.decks[victim].discard)
+    assert set(gone) | {card} <= set(t.pos.decks[victim].discard)
     assert "postman.card.hand" in rules_of(t, card)
 
 
@@ -244,7 +244,7 @@ def test_postman_card_deliver_the_mail():
     assert "postman.card.deliver_the_mail" in rules_of(t, "10D", unit="rider1", to="camp")
     assert "postman.card.deliver_the_mail" in rules_of(t, "10D", unit="postman1", to="hill")
     t.play("10D", unit="rider1", to="hill")  # four spaces away, Militia may be there
-    assert t.town_of("rider1") == "hill" and t.t.militia["hill"] == 1
+    assert t.town_of("rider1") == "hill" and t.pos.militia["hill"] == 1
     assert "postman.move.once" in t.broken("move", units=["rider1"], path=["mid2"])
     assert "postman.card.hand" in rules_of(t, "10D", unit="rider2", to="edge")
     t.end_phase()
@@ -261,7 +261,7 @@ def test_postman_card_california_postman():
     assert "postman.card.california_postman" in rules_of(t, "JD", town="mid1")  # not an edge town
     t.play("JD", town="edge")
     new = t.units_at("edge", "postmen")
-    assert new == ["rider5"] and t.t.units["rider5"].fresh
+    assert new == ["rider5"] and t.pos.units["rider5"].fresh
     assert "postman.recruit.once" in t.broken("recruit", unit="rider5")  # acts next turn
     assert "postman.card.hand" in rules_of(t, "JD", town="edge")
 
@@ -283,7 +283,7 @@ def test_postman_card_wilderness():
     sneak_through_camp(t)
     assert "postman.card.colour" in rules_of(t, "KD", side="holnists")
     t.play("KD")  # no die: the sneak succeeds
-    assert t.town_of("postman1") == "hill" and t.t.due is None and t.t.movement is None
+    assert t.town_of("postman1") == "hill" and t.pos.due is None and t.pos.movement is None
     assert "postman.card.hand" in rules_of(t, "KD")
 
 
@@ -293,13 +293,13 @@ def test_postman_card_resupply():
     assert "postman.card.window" in rules_of(t, "AC")  # the Postmen's turn
     t.to_phase("holnists", "move")
     assert "postman.card.colour" in rules_of(t, "AC", side="postmen")
-    before, pile = len(t.hand("holnists")), t.t.decks["holnists"].left
+    before, pile = len(t.hand("holnists")), t.pos.decks["holnists"].left
     t.play("AC")
     assert [t.step().draw.who for _ in range(1)] == ["holnists"]
     t.draw()
     t.draw()
     assert t.session.pending_draw() is None
-    assert len(t.hand("holnists")) == before + 1 and t.t.decks["holnists"].left == pile - 2
+    assert len(t.hand("holnists")) == before + 1 and t.pos.decks["holnists"].left == pile - 2
     assert "postman.card.hand" in rules_of(t, "AC")
 
 
@@ -324,7 +324,7 @@ def test_postman_card_brutality():
     assert "postman.card.colour" in rules_of(t, "10C", side="postmen", unit="rider1")
     assert "postman.card.brutality" in rules_of(t, "10C", unit="general1")  # his own side
     t.play("10C", unit="rider1")
-    assert "rider1" not in t.t.units and t.t.battle is not None
+    assert "rider1" not in t.pos.units and t.pos.battle is not None
     assert t.session.pending_roll().dice.count == 6  # rider2 and the five Holnists
     assert "postman.card.hand" in rules_of(t, "10C", unit="rider2")
 
@@ -338,7 +338,7 @@ def test_postman_card_brutality_may_take_the_leader_and_end_the_game():
     t.ok("fight", town="camp")
     t.roll(1)  # Rule Number 7: no duel
     t.play("10C", unit="postman1")
-    assert "postman1" not in t.t.units and t.t.winner == "holnists"
+    assert "postman1" not in t.pos.units and t.pos.winner == "holnists"
 
 
 def test_postman_card_fear():
@@ -349,12 +349,12 @@ def test_postman_card_fear():
     assert "postman.card.colour" in rules_of(t, "JC", side="postmen")
     t.play("JC")
     t.to_phase("postmen", "recruit")
-    assert t.t.effects.get("fear")
+    assert t.pos.effects.get("fear")
     t.ok("recruit", unit="rider1")
     t.roll(4)  # a Rider recruits on 4, but Fear takes 1
-    assert t.t.militia["side"] == 1 and t.t.due is None
+    assert t.pos.militia["side"] == 1 and t.pos.due is None
     t.to_phase("postmen", "move")
-    assert not t.t.effects.get("fear")  # only the Postmen's next turn
+    assert not t.pos.effects.get("fear")  # only the Postmen's next turn
     assert "postman.card.hand" in rules_of(t, "JC")
 
 
@@ -364,9 +364,9 @@ def test_postman_card_cowed():
     holnists_to_hill(t)
     assert "postman.card.colour" in rules_of(t, "QC", side="postmen")
     t.play("QC")
-    assert t.t.battle is None and t.t.due is None
-    assert t.t.last_battle.result == "no battle" and t.t.last_battle.cowed
-    assert t.t.militia["hill"] == 1 and t.town_of("patrol1") == "hill"
+    assert t.pos.battle is None and t.pos.due is None
+    assert t.pos.last_battle.result == "no battle" and t.pos.last_battle.cowed
+    assert t.pos.militia["hill"] == 1 and t.town_of("patrol1") == "hill"
     assert "postman.card.hand" in rules_of(t, "QC")
 
 
@@ -374,7 +374,7 @@ def test_postman_card_cowed_answers_resistance():
     t = holnists_to_hill(Table(postmen=["3H"], holnists=["QC"]))
     t.play("3H")
     t.play("QC")
-    assert t.t.battle is None and t.t.last_battle.result == "no battle"
+    assert t.pos.battle is None and t.pos.last_battle.result == "no battle"
 
 
 def test_postman_card_cowed_window_needs_militia():
@@ -390,7 +390,7 @@ def test_postman_card_trap_and_firepower(card, name, hits):
     targets = t.session.pending_roll().extra["targets"]
     assert [any(name in m for m in mods) for _t, mods, _w in targets] == [False, False] + [True] * 5
     t.roll(1, 1, 1, 1, 1, 1, 1)  # every Holnist rolls 1: the Patrol (5) still misses with Trap
-    b = t.t.battle or t.t.last_battle
+    b = t.pos.battle or t.pos.last_battle
     assert b.hits["postmen"] == hits and b.hits["holnists"] == 0
     assert "postman.card.hand" in rules_of(Table(keep_out=[card]), card)
 
@@ -412,7 +412,7 @@ def test_postman_card_intercept():
     assert "postman.card.colour" in rules_of(t, "2S", side="postmen")
     t.play("2S")
     t.roll(2)  # the Postman sneaks on 2; Intercept takes 1
-    assert t.town_of("postman1") == "camp" and t.t.movement is None
+    assert t.town_of("postman1") == "camp" and t.pos.movement is None
 
 
 def test_without_intercept_the_postman_sneaks_on_two():
@@ -427,11 +427,11 @@ def test_postman_card_discipline():
     battle_in_camp(t)
     assert "postman.card.window" in rules_of(t, "10S")  # before the dice: nobody to save
     t.roll(6, 1, 1, 1, 1, 1, 1)  # rider1 hits; every Holnist misses
-    assert t.t.battle.to_choose == ["holnists"]
+    assert t.pos.battle.to_choose == ["holnists"]
     assert "postman.card.colour" in rules_of(t, "10S", side="postmen")
     t.play("10S")
     assert sorted(t.units_at("camp", "holnists")) == HOLNISTS
-    assert t.t.battle.step == "retreat" and t.t.battle.retreating == "holnists"
+    assert t.pos.battle.step == "retreat" and t.pos.battle.retreating == "holnists"
     assert "postman.card.hand" in rules_of(t, "10S")
 
 
@@ -444,11 +444,11 @@ def test_postman_card_organization():
     t.ok("recruit", unit="regiment1")
     assert "postman.card.window" in rules_of(t, "JS")  # the recruit roll, not the Type roll
     t.roll(6)
-    assert t.t.due.kind == "type"
+    assert t.pos.due.kind == "type"
     assert "postman.card.colour" in rules_of(t, "JS", side="postmen")
     t.play("JS")
     t.roll(4)  # 4 - 1 (small town) + 3 = 6: a Regiment
-    assert t.units_at("hill") == ["regiment1", "regiment4"] and t.t.units["regiment4"].fresh
+    assert t.units_at("hill") == ["regiment1", "regiment4"] and t.pos.units["regiment4"].fresh
 
 
 def test_without_organization_a_small_town_gives_a_patrol_on_four():
@@ -471,7 +471,7 @@ def test_postman_card_conscription():
     assert "postman.card.colour" in rules_of(t, "QS", side="postmen")
     t.play("QS")
     t.roll(3)  # a Regiment recruits on 6: 3 + 3
-    assert t.t.due.kind == "type" and t.t.militia["hill"] == 0
+    assert t.pos.due.kind == "type" and t.pos.militia["hill"] == 0
 
 
 def test_postman_card_break_morale():
@@ -533,12 +533,12 @@ def test_postman_card_luck_rerolls_the_duel_die_that_ended_the_game():
     t.ok("fight", town="camp")
     t.roll(4)  # Rule Number 7: the duel
     t.roll(3, 4)  # the Postman 3, the General 4 + 1
-    assert t.t.winner == "holnists" and "postman1" not in t.t.units
+    assert t.pos.winner == "holnists" and "postman1" not in t.pos.units
     assert "postman.victory" in t.broken("end_phase")
     t.play("AH", die=0)
-    assert t.t.winner is None and "postman1" in t.t.units and t.t.due.kind == "duel"
+    assert t.pos.winner is None and "postman1" in t.pos.units and t.pos.due.kind == "duel"
     t.roll(6)  # 6 against 5: the Postman wins
-    assert t.t.winner == "postmen" and "general1" not in t.t.units
+    assert t.pos.winner == "postmen" and "general1" not in t.pos.units
 
 
 def test_postman_card_discipline_saves_the_last_holnist_unit():
@@ -553,4 +553,4 @@ def test_postman_card_discipline_saves_the_last_holnist_unit():
     t.roll(1)  # the Militia of the hill stay out
     t.roll(6, 1, 1)  # rider1 hits the General
     t.play("10S")
-    assert "general1" in t.t.units and t.t.winner is None
+    assert "general1" in t.pos.units and t.pos.winner is None

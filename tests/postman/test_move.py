@@ -11,7 +11,7 @@ def test_postman_move_roads():
     s = game()
     assert flagged(s, "move", units=["rider1"], path=["ri"]) == {"postman.move.roads"}
     act(s, "move", units=["rider1"], path=["fo", "ri"])
-    assert s.state.t.units["rider1"].town == "ri"
+    assert s.state.pos.units["rider1"].town == "ri"
 
 
 def test_postman_move_limit_is_the_slowest_units_move_stat():
@@ -69,15 +69,15 @@ def test_postman_move_sneak_each_unit_rolls_and_failures_stop():
     assert abs(req.chance_met - 5 / 6) < 1e-9
     dice(s, 1)  # rider1: 1 + 1 = 2 < 3, stops in Forest Town
     dice(s, 2)  # rider2: 2 + 1 = 3, slips through
-    assert s.state.t.units["rider1"].town == "fo"
-    assert s.state.t.units["rider2"].town == "ri"
+    assert s.state.pos.units["rider1"].town == "fo"
+    assert s.state.pos.units["rider2"].town == "ri"
 
 
 def test_postman_move_sneak_not_needed_for_militia_or_the_last_town():
     s = game()
     act(s, "move", units=["rider1"], path=["fo", "ri", "mo"])  # Militia everywhere: no roll
     assert s.pending_roll() is None
-    assert s.state.t.units["rider1"].town == "mo"
+    assert s.state.pos.units["rider1"].town == "mo"
 
 
 def test_postman_move_sneak_water_lowers_the_roll():
@@ -87,7 +87,7 @@ def test_postman_move_sneak_water_lowers_the_roll():
     act(s, "move", units=["rider1"], path=["fo", "ri", "mo"])
     assert [m.value for m in s.pending_roll().modifiers] == [-1]
     dice(s, 3)  # 3 - 1 = 2 < 3: stops in River Town beside the Patrol
-    assert s.state.t.units["rider1"].town == "ri"
+    assert s.state.pos.units["rider1"].town == "ri"
 
 
 def test_postman_move_retreat_offered_to_units_an_enemy_stops_beside():
@@ -104,8 +104,8 @@ def test_postman_move_retreat_offered_to_units_an_enemy_stops_beside():
     req = s.pending_roll()
     assert req.rule == "postman.move.retreat" and req.target == 4  # Patrol sneak 4, forest +1
     dice(s, 3)
-    assert s.state.t.units[pat].town == "ri"
-    assert s.state.t.offer is None
+    assert s.state.pos.units[pat].town == "ri"
+    assert s.state.pos.offer is None
 
 
 def test_postman_move_retreat_failure_stays_and_stay_ends_the_offer():
@@ -115,9 +115,9 @@ def test_postman_move_retreat_failure_stays_and_stay_ends_the_offer():
     act(s, "move", units=["rider1"], path=["fo"])
     act(s, "retreat", unit=a, to="ri")
     dice(s, 2)  # 2 + 1 = 3 < 4
-    assert s.state.t.units[a].town == "fo"
+    assert s.state.pos.units[a].town == "fo"
     act(s, "stay")
-    assert s.state.t.units[b].town == "fo" and s.state.t.offer is None
+    assert s.state.pos.units[b].town == "fo" and s.state.pos.offer is None
 
 
 def test_a_pending_roll_comes_before_anything_else():
@@ -132,7 +132,7 @@ def test_a_pending_roll_comes_before_anything_else():
     assert s.deciding() == "postmen"  # the sneaking side rolls
     # overridden, the phase ends and the roll is still owed first
     assert s.submit(Input("end_phase", {}), override=True).accepted
-    assert s.state.t.phase == "fight" and s.next_steps()[0].kind == "roll"
+    assert s.state.pos.phase == "fight" and s.next_steps()[0].kind == "roll"
 
 
 def test_an_owed_draw_retreat_or_battle_decision_comes_first():
@@ -142,11 +142,11 @@ def test_an_owed_draw_retreat_or_battle_decision_comes_first():
     clear(s, "fo")
     place(s, "fo", "regiment")
     act(s, "move", units=["rider1"], path=["fo"])  # the regiment may retreat
-    assert s.state.t.offer is not None
+    assert s.state.pos.offer is not None
     assert flagged(s, "end_phase") == {"postman.retreat.pending"}
     s, p, h = battle_in_forest_town()
     act(s, "fight", town="fo")
-    while s.state.t.battle is not None and s.state.t.battle.step != "casualties":
+    while s.state.pos.battle is not None and s.state.pos.battle.step != "casualties":
         dice(s, *[6] * s.pending_roll().dice.count)
     assert flagged(s, "end_phase") == {"postman.battle.pending"}
 

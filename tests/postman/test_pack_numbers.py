@@ -44,7 +44,7 @@ def test_intercept_takes_what_the_pack_says(tmp_path, playing_with):
     playing_with(house(tmp_path, "cards.toml", 'window = "sneak"\nmodifier = -1', 'window = "sneak"\nmodifier = -2'))
     t = sneak_through_camp(Table(holnists=["2S"]))
     t.play("2S")
-    assert ("Intercept", -2) in [tuple(m) for m in t.t.due.info["mods"]]
+    assert ("Intercept", -2) in [tuple(m) for m in t.pos.due.info["mods"]]
     t.roll(3)  # 3 - 2 does not
     assert t.town_of("postman1") == "camp"
 
@@ -71,9 +71,9 @@ def test_a_card_is_played_in_the_window_the_pack_gives_it(tmp_path, playing_with
     playing_with(house(tmp_path, "cards.toml", 'effect = "rumors"\nwindow = "own_militia"',
                        'effect = "rumors"\nwindow = "own_turn"'))
     t = Table(postmen=["2H"])
-    assert t.t.phase == "move"
+    assert t.pos.phase == "move"
     t.play("2H")
-    assert t.t.effects["rumors"] is True
+    assert t.pos.effects["rumors"] is True
 
 
 def test_a_militia_cap_from_the_pack(tmp_path, playing_with):
@@ -83,7 +83,7 @@ def test_a_militia_cap_from_the_pack(tmp_path, playing_with):
         t.end_phase()  # Fight
         t.end_phase()  # Recruit: on to the Postmen's Militia phase
         t.ok("militia_phase")
-        return t.t.due.info["towns"], town_view.town_lines(t.s, "mid2")[-1]
+        return t.pos.due.info["towns"], town_view.town_lines(t.s, "mid2")[-1]
 
     towns, words = militia_phase()
     assert words.endswith(" of 2") and "mid2" in towns  # Riverford (medium) may gain Militia

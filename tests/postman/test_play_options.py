@@ -26,17 +26,17 @@ def test_card_targets_for_rough_terrain_are_the_opponents_stacks():
     s = game(postmen=["QH", "KH", "AD", "QD", "KD"])
     to_phase(s, "mail")
     to_phase(s, "move")
-    assert s.state.t.active == "holnists"
+    assert s.state.pos.active == "holnists"
     assert card_targets(s.state, "postmen", "QD") == [{"town": "bc"}]
 
 
 def _battle_with_militia(postmen_hand=("QH", "KH", "AD", "5D", "KD")):
     s = game(postmen=list(postmen_hand))
     clear(s, "fo")
-    s.state.t.militia["fo"] = 1
+    s.state.pos.militia["fo"] = 1
     place(s, "fo", "regiment")
     act(s, "move", units=["rider1", "rider2"], path=["fo"])
-    if s.state.t.offer:
+    if s.state.pos.offer:
         act(s, "stay")
     to_phase(s, "fight")
     act(s, "fight", town="fo")
@@ -78,7 +78,7 @@ def test_resistance_counts_while_one_of_its_seven_cards_is_not_discarded():
 
 def test_after_the_game_is_won_only_luck_stays_lit():
     s = game(postmen=["AH", "KH", "AD", "5D", "JH"])
-    s.state.t.winner = "postmen"
+    s.state.pos.winner = "postmen"
     lit = [c.id for c in playable_cards(s.state, "postmen")]
     assert "JH" not in lit  # Winter, an own-turn card: the game is over
     view = {c.id: c for c in hand_view(s.state, "postmen")}

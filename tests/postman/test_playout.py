@@ -43,7 +43,7 @@ class Player:
                 return False
         except MalformedInput:
             return False
-        before_phase, before_active = self.s.t.phase, self.s.t.active
+        before_phase, before_active = self.s.pos.phase, self.s.pos.active
         out = self.session.submit(inp)
         assert out.accepted and not out.violations
         if inp.kind == "end_phase" and before_phase == "mail":
@@ -55,7 +55,7 @@ class Player:
     # -- random choices -------------------------------------------------------------------------
     def random_card(self) -> bool:
         """Try a few random plays of a card in either hand; make the first that passes check."""
-        rng, t = self.rng, self.s.t
+        rng, t = self.rng, self.s.pos
         towns = list(self.s.board.towns)
         for _ in range(3):
             side = rng.choice(("postmen", "holnists"))
@@ -74,7 +74,7 @@ class Player:
 
     def random_move(self) -> bool:
         rng, s = self.rng, self.s
-        mine = [u for u in s.t.units.values() if u.side == s.t.active and u.id not in s.t.moved]
+        mine = [u for u in s.pos.units.values() if u.side == s.pos.active and u.id not in s.pos.moved]
         if not mine:
             return False
         lead = rng.choice(mine)
@@ -89,11 +89,11 @@ class Player:
         from companion.postman.battle import casualties_needed
 
         s = self.s
-        b = s.t.battle
+        b = s.pos.battle
         need = casualties_needed(s, side)
         pool = [u.id for u in s.units_in(b.town, side)]
         if side == "postmen" and b.militia_fight:
-            pool += ["militia"] * s.t.militia.get(b.town, 0)
+            pool += ["militia"] * s.pos.militia.get(b.town, 0)
         for _ in range(30):
             if self.try_submit(Input("casualties", {"side": side, "units": self.rng.sample(pool, need)})):
                 return
@@ -122,7 +122,7 @@ class Player:
             check_invariants(session)
             return
         if step.kind == "retreat":
-            o = self.s.t.offer
+            o = self.s.pos.offer
             if rng.random() < 0.5:
                 to = rng.choice(sorted(self.s.board.graph.neighbors(o.town)))
                 if self.try_submit(Input("retreat", {"unit": rng.choice(o.units), "to": to})):
@@ -133,7 +133,7 @@ class Player:
             self.casualties(step.args["side"])
             return
         if step.kind == "battle_retreat":
-            b = self.s.t.battle
+            b = self.s.pos.battle
             towns = sorted(self.s.board.graph.neighbors(b.town))
             rng.shuffle(towns)
             assert any(self.try_submit(Input("battle_retreat", {"to": to})) for to in towns)
@@ -160,7 +160,7 @@ class Player:
 
 def check_invariants(session: Session) -> None:
     s = session.state
-    t = s.t
+    t = s.pos
     decks = unique_decks(s)
     assert sum(d.total_cards() for d in decks) == 52
     everywhere = [c for d in decks for c in d.cards_left() + d.discard + [x for h in d.hands.values() for x in h]]
@@ -180,7 +180,7 @@ def play(seed: int, variants: dict, max_inputs: int = MAX_INPUTS) -> tuple[Sessi
     player = Player(session, random.Random(seed))
     states = [RULES.state_json(session.state)]
     for _ in range(max_inputs):
-        if session.state.t.winner:
+        if session.state.pos.winner:
             break
         player.one_input()
         states.append(RULES.state_json(session.state))
@@ -224,6 +224,6 @@ def test_some_random_games_end_with_a_fallen_leader():
     ended = mail = 0
     for seed in range(8):
         session, player, _states = play(seed, {})
-        ended += session.state.t.winner is not None
+        ended += session.state.pos.winner is not None
         mail += player.mail_ends
     assert ended >= 3 and mail >= 8

@@ -22,7 +22,7 @@ def test_reachable_takes_the_slowest_unit_and_bonus_cards():
     clear(s, "pt")
     cav, postman = place(s, "pt", "cavalry", "postman")
     assert set(reachable(s.state, [cav, postman])) == {"fo", "ri", "ed"}  # Cavalry: 2
-    s.state.t.move_bonus[cav] = 1  # Pony Express
+    s.state.pos.move_bonus[cav] = 1  # Pony Express
     assert "mo" in reachable(s.state, [cav, postman])
 
 

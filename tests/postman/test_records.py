@@ -141,7 +141,7 @@ def test_the_docs_example_plays_as_written():
     for raw in example:
         out = t.session.submit(Input.from_json(raw))
         assert out.accepted and not out.violations, (raw, out.violations)
-    assert t.t.winner == "postmen"
+    assert t.pos.winner == "postmen"
     t2 = Table()
     out = t2.session.submit(Input.from_json(override[0]).with_override(()), override=True)
     assert [v.rule for v in out.violations] == override[0]["override"]

@@ -28,17 +28,17 @@ def test_sneak_failed_and_succeeded_are_said_with_the_unit_and_town():
     dice(s, 1)  # 1 + forest 1 = 2 < Sneak 3
     assert last_said(s).startswith("Sneak failed: Rider 1 stops in Forest Town")
     assert s.entries[-1].text.endswith("\u2192 " + last_said(s))  # the log line says the same
-    assert s.state.t.units["rider1"].town == "fo"
+    assert s.state.pos.units["rider1"].town == "fo"
     s = sneak_game()
     dice(s, 2)  # 2 + 1 = 3: through
     assert last_said(s).startswith("Sneak succeeded: Rider 1 slips past the enemy in Forest Town")
-    assert s.state.t.units["rider1"].town == "ri"
+    assert s.state.pos.units["rider1"].town == "ri"
 
 
 def recruit_game():
     s = game()
     clear(s, "ri")
-    s.state.t.militia["ri"] = 2
+    s.state.pos.militia["ri"] = 2
     (rider,) = place(s, "ri", "rider")
     to_phase(s, "recruit")
     act(s, "recruit", unit=rider)
@@ -58,11 +58,11 @@ def test_recruit_failed_then_succeeded_and_the_new_unit_named():
 
 def test_militia_roll_says_where_militia_appear_or_that_none_do():
     s = game()
-    for town in list(s.state.t.militia):
-        s.state.t.militia[town] = 0
+    for town in list(s.state.pos.militia):
+        s.state.pos.militia[town] = 0
     to_phase(s, "militia")
     act(s, "militia_phase")
-    towns = s.state.t.due.info["towns"]
+    towns = s.state.pos.due.info["towns"]
     dice(s, *([1] * len(towns)))
     assert last_said(s) == "Militia: none appear"
 

@@ -18,10 +18,10 @@ def test_todo_lists_battles_and_recruit_rolls():
 def test_recruiters_and_change_summary():
     s = game()
     to_phase(s, "recruit")
-    assert s.state.t.militia["pt"] == 0
+    assert s.state.pos.militia["pt"] == 0
     before = q.snapshot(s.state)
     assert q.recruiters(s.state) == []  # nobody stands with Militia
-    s.state.t.militia["pt"] = 1
+    s.state.pos.militia["pt"] = 1
     who = dict(q.recruiters(s.state))
     assert who["postman1"] == pytest.approx(5 / 6) and who["rider1"] == pytest.approx(1 / 2)
     act(s, "recruit", unit="postman1")
@@ -55,10 +55,10 @@ def test_queries_agree_with_the_rules_through_random_games():
         session = Session(RULES, pack(), {"board": BOARD}, seed)
         player = Player(session, random.Random(seed))
         for _ in range(150):
-            if session.state.t.winner:
+            if session.state.pos.winner:
                 break
             s = session.state
-            t = s.t
+            t = s.pos
             if t.phase == "move" and t.due is None and t.offer is None and t.movement is None:
                 for town in s.board.towns:
                     mine = [u.id for u in s.units_in(town, t.active)]

@@ -11,7 +11,7 @@ def test_postman_setup_forces_cards_and_militia():
     from companion.postman.rules import RULES
 
     s = Session(RULES, PACK, {"board": BOARD}, seed=5)
-    t = s.state.t
+    t = s.state.pos
     kinds = sorted((u.kind, u.town) for u in t.units.values())
     assert kinds == [("general", "bc"), ("patrol", "bc"), ("postman", "pt")] + [("regiment", "bc")] * 3 \
         + [("rider", "pt")] * 4
@@ -39,14 +39,14 @@ def test_postman_turn_order_five_phases_postmen_first():
     s = game()
     seen = []
     for _ in range(4):
-        seen.append(s.state.t.phase)
-        to_phase(s, {"move": "fight", "fight": "recruit", "recruit": "militia", "militia": "mail"}[s.state.t.phase])
-    seen.append(s.state.t.phase)
+        seen.append(s.state.pos.phase)
+        to_phase(s, {"move": "fight", "fight": "recruit", "recruit": "militia", "militia": "mail"}[s.state.pos.phase])
+    seen.append(s.state.pos.phase)
     assert seen == ["move", "fight", "recruit", "militia", "mail"]
     next_turn(s)
-    assert (s.state.t.active, s.state.t.turn) == ("holnists", 1)
+    assert (s.state.pos.active, s.state.pos.turn) == ("holnists", 1)
     next_turn(s)
-    assert (s.state.t.active, s.state.t.turn) == ("postmen", 2)
+    assert (s.state.pos.active, s.state.pos.turn) == ("postmen", 2)
 
 
 def test_postman_turn_order_actions_belong_to_their_phase():
@@ -65,7 +65,7 @@ def test_postman_mail_draw_two_before_the_turn_ends():
     s.deal()
     assert len(s.state.hand("postmen")) == before + 2
     act(s, "end_phase")
-    assert s.state.t.active == "holnists"
+    assert s.state.pos.active == "holnists"
 
 
 def test_postman_mail_limit_seven_cards():
@@ -125,7 +125,7 @@ def test_luck_snapshot_is_untouched_by_play_that_follows():
     clear(s, "fo")
     reg = place(s, "fo", "regiment")[0]
     act(s, "move", units=["rider1", "rider2"], path=["fo"])
-    t = s.state.t
+    t = s.state.pos
     fast = t.snapshot()
     keep, t.before_roll = t.before_roll, None
     slow = copy.deepcopy(t)
@@ -143,5 +143,5 @@ def test_luck_snapshot_is_untouched_by_play_that_follows():
     next_turn(s)
     next_turn(s)
     act(s, "move", units=["rider1"], path=["ri"])
-    assert s.state.t.turn == 2 and "rider2" not in s.state.t.units
+    assert s.state.pos.turn == 2 and "rider2" not in s.state.pos.units
     assert fast == slow

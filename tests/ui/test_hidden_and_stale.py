@@ -60,7 +60,7 @@ def test_after_the_end_the_hand_cover_asks_for_nobody(late_tt):
 def test_a_refused_postman_draw_never_says_where_the_card_is(window):
     assert window.open_record(RULES / "postman" / "samples" / "short_game.json")
     s = window.table.session
-    while s.entries and not s.state.t.draws_owed:
+    while s.entries and not s.state.pos.draws_owed:
         window.undo()
     held = next(c for side in ("postmen", "holnists") for c in s.state.hand(side))
     with pytest.raises(MalformedInput) as e:

@@ -323,11 +323,11 @@ def test_the_retreat_offer_reads_in_full(looks_window, qtbot):
     screen = start(window, qtbot, {"board": BOARD})
     for card in ["3H", "KH", "AD", "5D", "KD", *HOLNISTS]:
         type_card(qtbot, screen, card)
-    window.table.state.t.units["general1"].town = "fo"  # the General waits where the stack rides in
+    window.table.state.pos.units["general1"].town = "fo"  # the General waits where the stack rides in
     screen.select("pt")
     screen.stack.model.set_checked(["postman1", "rider1"])
     screen.map.click_town("fo")
-    assert window.table.state.t.offer is not None
+    assert window.table.state.pos.offer is not None
     offer = screen.stack.offer
     assert offer.isVisible() and len(offer.rows) >= 3
     found = problems(window)

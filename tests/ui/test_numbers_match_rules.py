@@ -39,7 +39,7 @@ def judge_postman(session: Session) -> int:
     from ui.widgets.dice_tray import odds_text
 
     s = session.state
-    due = s.t.due
+    due = s.pos.due
     req = session.pending_roll()
     if due is None or due.kind in ("duel", "duel_reroll") or due.reroll_index is not None:
         return 0
@@ -71,14 +71,14 @@ def test_postman_screens_show_what_the_rules_judge(qtbot):
         player = Player(session, random.Random(seed))
         for _ in range(260):
             s = session.state
-            if s.t.winner:
+            if s.pos.winner:
                 break
-            if s.t.due is not None:
-                seen.add(s.t.due.kind)
+            if s.pos.due is not None:
+                seen.add(s.pos.due.kind)
                 judged += judge_postman(session)
-                if s.t.due.kind == "round":
+                if s.pos.due.kind == "round":
                     check_battle_panel(panel, session)
-            if s.t.offer is not None and s.t.due is None and not s.t.draws_owed:
+            if s.pos.offer is not None and s.pos.due is None and not s.pos.draws_owed:
                 check_retreat_offer(session)
             player.one_input()
     kinds = len(seen)
@@ -105,7 +105,7 @@ def check_retreat_offer(session: Session) -> None:
     from companion.postman import table_queries as q
 
     s = session.state
-    o = s.t.offer
+    o = s.pos.offer
     uid = o.units[0]
     towns = q.retreat_towns(s, o.town, o.side)
     if not towns:

@@ -28,14 +28,14 @@ def leaders_meet(window, qtbot, postmen=("3H", "KH", "AD", "5D", "KD")):
     screen = start(window, qtbot, {"board": BOARD})
     for card in list(postmen) + HOLNISTS:
         type_card(qtbot, screen, card)
-    window.table.state.t.units["general1"].town = "fo"  # a position set up directly
+    window.table.state.pos.units["general1"].town = "fo"  # a position set up directly
     screen.select("pt")
     screen.stack.model.set_checked(["postman1", "rider1"])
     screen.map.click_town("fo")
-    if window.table.state.t.offer is not None:
+    if window.table.state.pos.offer is not None:
         click(qtbot, screen.stack.offer.stay_button)
     next_phase(qtbot, screen)
-    assert window.table.state.t.battles_left == ["fo"]
+    assert window.table.state.pos.battles_left == ["fo"]
     assert "Rule Number 7" in screen.battle.notes.text()
     click(qtbot, screen.action_button)  # Fight in Forest Town
     return screen
@@ -45,36 +45,36 @@ def test_rule_number_7_the_duel_and_the_postmans_reroll_win_the_game(window, qtb
     screen = leaders_meet(window, qtbot)
     state = lambda: window.table.state  # noqa: E731
     left = script_app_dice(window, (1,), (5,), (2, 3), (6,))
-    assert state().t.due.kind == "militia_fight"
+    assert state().pos.due.kind == "militia_fight"
 
     # the Militia stay out; before Rule Number 7 the table may answer with a card
     click(qtbot, screen.battle.resolve_button)
-    assert state().t.due.kind == "rule7" and len(left) == 3
+    assert state().pos.due.kind == "rule7" and len(left) == 3
     assert screen.battle.pause.isVisible() and "Cards may answer this roll" in screen.battle.pause.text()
     assert "Resistance" in screen.battle.pause.text() and "Luck" in screen.battle.pause.text()
     assert screen.battle.resolve_button.text() == "Continue"
     click(qtbot, screen.battle.card_buttons["postmen"])
     play_card(qtbot, screen, "postmen", "3H")  # Resistance: the Militia fight after all
-    assert state().t.battle.militia_fight and not screen.battle.pause.isVisible()
+    assert state().pos.battle.militia_fight and not screen.battle.pause.isVisible()
     assert [r.id for r in screen.battle.model.rows if r.side == "postmen"][-1] == "militia"
 
     # Rule Number 7 on a 5: the Leaders' duel, with its own odds on the bar
     click(qtbot, screen.battle.resolve_button)
-    assert state().t.battle.step == "duel" and state().t.due.kind == "duel"
+    assert state().pos.battle.step == "duel" and state().pos.due.kind == "duel"
     assert "Leaders' duel" in screen.battle.title.text()
     assert abs(screen.battle.bar.odds["win"] - 40 / 91) < 1e-9
     assert screen.battle.pause.isVisible()  # Luck may answer the Rule Number 7 die
 
     # the Postman rolls 2 (the General 3 + 1): he rerolls his 1 or 2, alone
     click(qtbot, screen.battle.resolve_button)
-    assert state().t.due.kind == "duel_reroll"
+    assert state().pos.due.kind == "duel_reroll"
     assert "rerolls his 1 or 2" in window.table.session.pending_roll().purpose
     assert window.table.session.pending_roll().dice.count == 1
     click(qtbot, screen.battle.resolve_button)
     assert left == []
 
     # 6 against 4: the General falls and the Postmen have won
-    t = state().t
+    t = state().pos
     assert t.winner == "postmen" and "general1" not in t.units and t.battle is None
     assert "Rule Number 7: the Postman wins the duel" in screen.battle.result.text()
     assert screen.phase.next.text() == "The Postmen win: the General has fallen"
@@ -96,7 +96,7 @@ def test_without_a_card_to_answer_resolve_rolls_through_to_the_end(window, qtbot
     left = script_app_dice(window, (1,), (5,), (5, 1))
     click(qtbot, screen.battle.resolve_button)
     assert left == [] and not screen.battle.pause.isVisible()
-    assert window.table.state.t.winner == "postmen"  # 5 against 1 + 1
+    assert window.table.state.pos.winner == "postmen"  # 5 against 1 + 1
 
 
 def test_a_second_round_ends_in_surrender_and_discipline_spares_one(window, qtbot):
@@ -106,7 +106,7 @@ def test_a_second_round_ends_in_surrender_and_discipline_spares_one(window, qtbo
     screen = start(window, qtbot, {"board": BOARD})
     for card in ["QH", "KH", "AD", "5D", "KD"] + ["10S", "AS", "5S", "JS", "QS"]:
         type_card(qtbot, screen, card)
-    t = window.table.state.t
+    t = window.table.state.pos
     t.militia["fo"] = 0
     for uid in ("regiment90", "regiment91"):
         t.units[uid] = Unit(uid, "regiment", "holnists", "fo")
@@ -122,18 +122,18 @@ def test_a_second_round_ends_in_surrender_and_discipline_spares_one(window, qtbo
     t.militia["mo"] = 0
     t.units["patrol9pt"] = Unit("patrol9pt", "patrol", "holnists", "pt")
     next_phase(qtbot, screen)
-    assert window.table.state.t.battles_left == ["fo"]
+    assert window.table.state.pos.battles_left == ["fo"]
     assert "Postmen cannot retreat" in screen.battle.notes.text()
     click(qtbot, screen.battle.fight_button)
 
     type_dice(qtbot, window, 1, 1, 1, 1, 1)  # round 1: nobody hits; the Postmen cannot retreat
-    b = window.table.state.t.battle
+    b = window.table.state.pos.battle
     assert b.round == 2 and b.step == "round"
     assert "round 2" in screen.battle.title.text()
     assert screen.battle.bar.odds["retreat"] == 0
     type_dice(qtbot, window, 1, 1, 1, 1, 1)  # round 2: nobody hits; 2 Regiments against 3 Riders
 
-    b = window.table.state.t.battle
+    b = window.table.state.pos.battle
     assert b.step == "casualties" and b.to_choose == ["holnists"] and b.surrendering
     assert screen.battle.choose_buttons["holnists"].text() == "Holnists: confirm (2)"
     assert not screen.battle.choose_buttons["postmen"].isVisible()
@@ -141,12 +141,12 @@ def test_a_second_round_ends_in_surrender_and_discipline_spares_one(window, qtbo
     # Discipline (10S) spares one of them; the Holnists confirm the other
     click(qtbot, screen.battle.card_buttons["holnists"])
     play_card(qtbot, screen, "holnists", "10S")
-    assert window.table.state.t.battle.saved == 1
+    assert window.table.state.pos.battle.saved == 1
     screen.tabs.setCurrentWidget(screen.battle)
     assert screen.battle.choose_buttons["holnists"].text() == "Holnists: confirm (1)"
     assert len(screen.battle.ticked("holnists")) == 1
     click(qtbot, screen.battle.choose_buttons["holnists"])
-    t = window.table.state.t
+    t = window.table.state.pos
     assert t.battle is None and t.last_battle.result == "the holnists surrender"
     assert len([u for u in ("regiment90", "regiment91") if u in t.units]) == 1
     assert "the holnists surrender" in screen.battle.result.text()

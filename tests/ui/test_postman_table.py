@@ -23,7 +23,7 @@ def test_the_board_is_drawn_with_every_town_and_both_stacks(window, qtbot):
     board = window.table.state.board
     assert set(screen.map.town_items) == set(board.towns)
     click(qtbot, screen.cards.draw.all_button)  # the opening hands
-    assert window.table.state.t.phase == "move"
+    assert window.table.state.pos.phase == "move"
     post = screen.map.town_items[board.post_town]
     assert post.look.counts == {"postmen": 5} and post.look.leaders == {"postmen"}
     camp = screen.map.town_items[board.base_camp]
@@ -88,7 +88,7 @@ def test_a_whole_evening(window, qtbot, tmp_path):
     assert screen.cards.draw.isVisible() and screen.tabs.currentWidget() is screen.cards
     for card in POSTMEN + HOLNISTS:
         type_card(qtbot, screen, card)
-    assert s().t.phase == "move" and s().hand("postmen") == POSTMEN
+    assert s().pos.phase == "move" and s().hand("postmen") == POSTMEN
     assert not screen.cards.hands["postmen"].is_revealed  # behind the privacy screen
     assert "Move" in screen.phase.where.text() and "Turn 1" in screen.phase.where.text()
 
@@ -98,7 +98,7 @@ def test_a_whole_evening(window, qtbot, tmp_path):
     assert screen.targeting is not None
     assert screen.map.town_items["pt"].look.mark == "target"
     screen.map.click_town("pt")
-    assert screen.targeting is None and s().t.move_bonus == {"rider1": 1}
+    assert screen.targeting is None and s().pos.move_bonus == {"rider1": 1}
     assert "5D" not in s().hand("postmen")
 
     # move two Riders by ticking them and clicking a green town; then undo it
@@ -107,13 +107,13 @@ def test_a_whole_evening(window, qtbot, tmp_path):
     assert screen.map.town_items["ri"].look.mark == "reach"
     assert screen.map.town_items["bc"].look.mark is None  # 4 spaces: beyond a Rider
     screen.map.click_town("ri")
-    assert s().t.units["rider1"].town == "ri" and s().t.units["rider2"].town == "ri"
+    assert s().pos.units["rider1"].town == "ri" and s().pos.units["rider2"].town == "ri"
     window.actions_["undo"].trigger()
-    assert s().t.units["rider1"].town == "pt"
+    assert s().pos.units["rider1"].town == "pt"
     screen.select("pt")
     screen.stack.model.set_checked(["rider1", "rider2"])
     screen.map.click_town("ri")
-    assert s().t.units["rider1"].town == "ri"
+    assert s().pos.units["rider1"].town == "ri"
 
     # a flagged move: rider3 to the Base Camp is 4 spaces; the banner cites the rule; Override
     screen.select("pt")
@@ -124,16 +124,16 @@ def test_a_whole_evening(window, qtbot, tmp_path):
     assert window.banner.isVisible() and "postman.move.limit" in window.banner.text.text()
     click(qtbot, window.banner.override_button)
     assert table.session.entries[-1].input.override == ("postman.move.limit",)
-    assert s().t.units["rider3"].town == "bc"
+    assert s().pos.units["rider3"].town == "bc"
 
     # the Holnists there may retreat: a small panel for them; they stay
     assert screen.stack.offer.isVisible() and screen.tabs.currentWidget() is screen.stack
     click(qtbot, screen.stack.offer.stay_button)
-    assert s().t.offer is None
+    assert s().pos.offer is None
 
     # Next Phase: Fight. It refuses to skip the battle and says which
     next_phase(qtbot, screen)
-    assert s().t.phase == "fight" and s().t.battles_left == ["bc"]
+    assert s().pos.phase == "fight" and s().pos.battles_left == ["bc"]
     assert any("Base Camp" in line for line in screen.phase.next.text().splitlines())
     next_phase(qtbot, screen)
     assert "postman.fight.all" in window.banner.text.text() and "Base Camp" in window.banner.text.text()
@@ -143,19 +143,19 @@ def test_a_whole_evening(window, qtbot, tmp_path):
     assert screen.tabs.currentWidget() is screen.battle
     assert screen.battle.bar.odds and abs(sum(screen.battle.bar.odds.values()) - 1) < 1e-9
     click(qtbot, screen.battle.fight_button)
-    assert s().t.battle is not None and s().t.battle.town == "bc"
+    assert s().pos.battle is not None and s().pos.battle.town == "bc"
     hits = [r.cells[2].split()[0] for r in screen.battle.model.rows if r.side == "holnists"]
     assert hits == ["2+", "5+", "3+", "3+", "3+"]  # General, Patrol, three Regiments
     type_dice(qtbot, window, 1, 1, 1, 1, 1, 1)  # nobody hits: 0-0, the Postmen retreat
-    assert s().t.battle.step == "retreat"
+    assert s().pos.battle.step == "retreat"
     assert screen.battle.retreat_buttons and screen.map.town_items["mo"].look.mark == "retreat"
     screen.map.click_town("mo")
-    assert s().t.units["rider3"].town == "mo" and s().t.battle is None
+    assert s().pos.units["rider3"].town == "mo" and s().pos.battle is None
     assert "retreat to Mountain Town" in screen.battle.result.text()
 
     # Recruit with every unit in one click, with the table's dice
     next_phase(qtbot, screen)
-    assert s().t.phase == "recruit"
+    assert s().pos.phase == "recruit"
     assert screen.action_button.text() == "Recruit with all (3)"
     screen.table_dice.setChecked(True)
     click(qtbot, screen.action_button)
@@ -168,7 +168,7 @@ def test_a_whole_evening(window, qtbot, tmp_path):
 
     # the Militia phase in one click, with the app's dice; one roll input in the log
     next_phase(qtbot, screen)
-    assert s().t.phase == "militia"
+    assert s().pos.phase == "militia"
     screen.table_dice.setChecked(False)
     n = len(table.session.entries)
     click(qtbot, screen.action_button)
@@ -180,20 +180,20 @@ def test_a_whole_evening(window, qtbot, tmp_path):
     for card in ("9H", "8H"):
         type_card(qtbot, screen, card)
     next_phase(qtbot, screen)
-    assert s().t.active == "holnists" and "Turn 1" in screen.phase.where.text()
+    assert s().pos.active == "holnists" and "Turn 1" in screen.phase.where.text()
     assert "Militia" not in screen.phase.where.text()  # no Militia phase on Holnist turns
 
     # Forced March: a Holnist card on a town clicked on the map
     play_card(qtbot, screen, "holnists", "3C")
     assert screen.cards.hands["postmen"].is_revealed is False
     screen.map.click_town("bc")
-    assert all(s().t.move_bonus.get(u.id) == 1 for u in s().units_in("bc", "holnists"))
+    assert all(s().pos.move_bonus.get(u.id) == 1 for u in s().units_in("bc", "holnists"))
     for _phase in ("fight", "recruit", "mail"):
         next_phase(qtbot, screen)
     for card in ("2S", "3S"):
         type_card(qtbot, screen, card)
     next_phase(qtbot, screen)
-    assert s().t.active == "postmen" and s().t.turn == 2
+    assert s().pos.active == "postmen" and s().pos.turn == 2
 
     # save, close and open again: the same game
     live = table.rules.state_json(s())
@@ -212,7 +212,7 @@ def battle_at_forest_town(window, qtbot, holnists=("regiment",), militia=0):
     screen = start(window, qtbot, {"board": BOARD})
     for card in POSTMEN + ["KC", "AS", "5S", "JS", "QS"]:
         type_card(qtbot, screen, card)
-    t = window.table.state.t
+    t = window.table.state.pos
     t.militia["fo"] = militia
     for i, kind in enumerate(holnists):  # a position set up directly, as the rule tests do
         t.units[f"{kind}9{i}"] = Unit(f"{kind}9{i}", kind, "holnists", "fo")
@@ -222,7 +222,7 @@ def battle_at_forest_town(window, qtbot, holnists=("regiment",), militia=0):
     if t.offer is not None:
         click(qtbot, screen.stack.offer.stay_button)
     next_phase(qtbot, screen)
-    assert window.table.state.t.battles_left == ["fo"]
+    assert window.table.state.pos.battles_left == ["fo"]
     return screen
 
 
@@ -250,11 +250,11 @@ def test_battle_cards_change_the_odds_and_resolve_rolls_with_the_app(window, qtb
     click(qtbot, screen.battle.resolve_button)
     rolls = [e for e in window.table.session.entries[n:] if e.input.kind == "roll"]
     assert rolls and all(e.input.source == "app" for e in rolls)
-    b = state().t.battle
+    b = state().pos.battle
     # the app's dice stop where a side must choose (or the battle is over)
     assert b is None or b.step in ("casualties", "retreat")
-    while state().t.battle is not None:
-        b = state().t.battle
+    while state().pos.battle is not None:
+        b = state().pos.battle
         if b.step == "casualties":
             side = b.to_choose[0]
             click(qtbot, screen.battle.choose_buttons[side])
@@ -271,7 +271,7 @@ def test_a_unit_retreats_from_an_arriving_stack(window, qtbot):
     screen = start(window, qtbot, {"board": BOARD})
     for card in POSTMEN + HOLNISTS:
         type_card(qtbot, screen, card)
-    t = window.table.state.t
+    t = window.table.state.pos
     t.units["patrol9"] = Unit("patrol9", "patrol", "holnists", "fo")
     screen.select("pt")
     screen.stack.model.set_checked(["rider1"])
@@ -285,7 +285,7 @@ def test_a_unit_retreats_from_an_arriving_stack(window, qtbot):
     lit = {i.id for i in screen.cards.hands["holnists"].items if i.lit}
     assert lit == set()  # Intercept is for a Postmen unit's roll, not the Holnists' own
     type_dice(qtbot, window, 6)  # 4+, forest +1: away
-    assert window.table.state.t.units["patrol9"].town != "fo"
+    assert window.table.state.pos.units["patrol9"].town != "fo"
 
 
 def test_next_phase_refuses_while_a_roll_is_owed(window, qtbot):
@@ -315,14 +315,14 @@ def test_over_the_hand_limit_a_click_discards(window, qtbot):
     for card in ("2H", "3H"):
         type_card(qtbot, screen, card)
     next_phase(qtbot, screen)  # 7 cards: the turn ends
-    assert window.table.state.t.active == "holnists"
+    assert window.table.state.pos.active == "holnists"
     for _phase in ("fight", "recruit", "mail"):
         next_phase(qtbot, screen)
     for card in ("2S", "3S"):
         type_card(qtbot, screen, card)
     assert len(window.table.state.hand("holnists")) == 7
     next_phase(qtbot, screen)
-    assert window.table.state.t.active == "postmen"
+    assert window.table.state.pos.active == "postmen"
     for _phase in ("fight", "recruit", "militia"):
         next_phase(qtbot, screen)
     click(qtbot, screen.action_button)
@@ -338,7 +338,7 @@ def test_over_the_hand_limit_a_click_discards(window, qtbot):
     play_card(qtbot, screen, "postmen", "3H")
     assert len(window.table.state.hand("postmen")) == 7
     next_phase(qtbot, screen)
-    assert window.table.state.t.active == "holnists"
+    assert window.table.state.pos.active == "holnists"
 
 
 def test_a_stack_dragged_onto_a_town_moves_there(window, qtbot):
@@ -374,7 +374,7 @@ def test_a_stack_dragged_onto_a_town_moves_there(window, qtbot):
 def test_stack_counters_keep_off_the_town_names_of_the_default_map(window, qtbot):
     screen = start(window, qtbot, {"map": "default"})
     click(qtbot, screen.cards.draw.all_button)
-    t = window.table.state.t
+    t = window.table.state.pos
     board = window.table.state.board
     near = sorted(board.graph.neighbors(board.post_town))[0]
     t.units["general1"].town = near  # a crowded spot: a stack beside a town with a long name
@@ -416,7 +416,7 @@ def test_one_click_recruit_stops_where_a_card_may_answer_and_continue_rolls_on(w
     for card in POSTMEN + HOLNISTS:
         type_card(qtbot, screen, card)
     s = window.table.session
-    t = s.state.t
+    t = s.state.pos
     from companion.postman.state import Unit
 
     t.militia["fo"] = 2

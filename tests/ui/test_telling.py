@@ -68,7 +68,7 @@ def test_a_finished_game_opens_on_its_result_and_undo_goes_back_to_play(window, 
     click(qtbot, result.buttons["back"])
     assert not result.isVisible() and window.screen_widget.isVisible()
     window.undo()
-    assert not result.isVisible() and window.table.session.state.t.winner is None
+    assert not result.isVisible() and window.table.session.state.pos.winner is None
 
 
 def test_rematch_starts_the_same_players_again(window, qtbot):
@@ -147,7 +147,7 @@ def test_the_postman_phase_button_waits_while_a_roll_is_owed(window, qtbot):
     assert s.pending_roll() is not None
     assert not bar.button.isEnabled() and ".pending" in bar.button.toolTip()
     window.table.roll_table([1, 1])
-    while s.pending_roll() is not None or s.state.t.battle is not None:
+    while s.pending_roll() is not None or s.state.pos.battle is not None:
         step = s.next_steps()[0]
         if step.kind == "roll":
             window.table.roll_table([1] * step.roll.dice.count)

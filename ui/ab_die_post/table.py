@@ -41,14 +41,14 @@ PHASE_WORDS = {"turn": "draw or fly", "drawing": "drawing spare parts", "indicat
 
 
 def create(table):
-    return PostTable(table)
+    return RaceTable(table)
 
 
 def ask_setup(parent, pack):
     return _ask_setup(parent, pack)
 
 
-class PostTable(QWidget):
+class RaceTable(QWidget):
     docks = ("log", "rules")  # the hurricane indicator lives on the table itself, no dice
 
     def __init__(self, table, parent=None):

@@ -28,7 +28,7 @@ class Flows:
     # -- the map ----------------------------------------------------------------------------------
     def town_clicked(self, town: str) -> None:
         s = self.state
-        t = s.t
+        t = s.pos
         if self.targeting is not None:
             return self._target_clicked(town)
         b = t.battle
@@ -51,18 +51,18 @@ class Flows:
     def drag_started(self, town: str) -> None:
         """A drag from a town picks its stack, as a click would, so the towns in reach light up
         while the pointer moves; a stack already ticked there keeps its ticks."""
-        t = self.state.t
+        t = self.state.pos
         if t.phase == "move" and self.targeting is None and (town != self.selected or not self.stack.ticked()):
             self.select(town)
 
     def stack_dropped(self, start: str, town: str) -> None:
         """Let go over a town: the same ``move`` input as ticking the stack and clicking there."""
-        if self.state.t.phase != "move" or self.targeting is not None or self.selected != start:
+        if self.state.pos.phase != "move" or self.targeting is not None or self.selected != start:
             return
         self.town_clicked(town)
 
     def battle_town(self) -> str | None:
-        t = self.state.t
+        t = self.state.pos
         if t.battle is not None:
             return t.battle.town
         chosen = getattr(self, "preview_battle", None)
@@ -72,7 +72,7 @@ class Flows:
 
     def mark_map(self, looks, tips) -> None:
         s = self.state
-        t = s.t
+        t = s.pos
         self.reach = {}
         if self.targeting is not None:
             for town in self._target_towns():
@@ -112,7 +112,7 @@ class Flows:
 
     def move_hint(self) -> str:
         s = self.state
-        t = s.t
+        t = s.pos
         if self.targeting is not None:
             return self._target_prompt()
         if t.phase != "move" or self.selected is None:
@@ -131,7 +131,7 @@ class Flows:
     # -- the one-click step of each phase ---------------------------------------------------------
     def action_for(self, steps) -> tuple[str, str]:
         s = self.state
-        t = s.t
+        t = s.pos
         if self.plan is not None and self.plan.get("paused"):
             return "Continue", "Roll on with the app's dice"
         if t.winner or self.session.pending_draw() is not None or t.due is not None:
@@ -150,7 +150,7 @@ class Flows:
 
     def one_click(self) -> None:
         s = self.state
-        t = s.t
+        t = s.pos
         if self.plan is not None and self.plan.get("paused"):
             self.plan["go_on"] = True
             self.continue_plan()
@@ -218,7 +218,7 @@ class Flows:
             lines = q.change_summary(self.state, plan["before"])
             title = {"recruit": "Recruit phase", "militia": "Militia phase"}[plan["kind"]]
             self.summary.setText(f"{title}: " + "; ".join(lines))
-            self.summary_of = (self.state.t.turn, self.state.t.active, self.state.t.phase)
+            self.summary_of = (self.state.pos.turn, self.state.pos.active, self.state.pos.phase)
             self.summary.show()
         finally:
             self._running = False
@@ -237,13 +237,13 @@ class Flows:
         or Continue, which rolls on from there."""
         self.answer_pause = None
         for _ in range(60):
-            t = self.state.t
+            t = self.state.pos
             if t.battle is None or t.due is None or t.due.kind not in BATTLE_ROLLS:
                 break
             out = self.table.roll_app()
             if out is None or not out.accepted:
                 break
-            t = self.state.t
+            t = self.state.pos
             if t.battle is not None and t.due is not None and t.due.kind in BATTLE_ROLLS:
                 answers = q.answers_open(self.state)
                 if answers:
@@ -264,17 +264,17 @@ class Flows:
         s = self.state
         card = s.catalog.cards[cid]
         if q.discarding(s, side, self.session.next_steps()) or (
-                card.side != side and s.t.phase == "mail" and s.t.active == side):
+                card.side != side and s.pos.phase == "mail" and s.pos.active == side):
             self.submit("discard", side=side, cards=[cid])  # postman.mail.limit
             return
         needs = q.NEEDS.get(card.effect, ())
         if not needs:
             out = self.submit("play_card", card=cid, side=side)
-            if out is not None and out.accepted and s.t.battle is not None:
+            if out is not None and out.accepted and s.pos.battle is not None:
                 self.tabs.setCurrentWidget(self.battle)  # see what the card did to the odds
             return
         if needs == ("die",):
-            dice = list(s.t.last_roll)
+            dice = list(s.pos.last_roll)
             die = 0
             if len(dice) > 1:
                 die = self.pick(f"{card.name}: which die?",
@@ -285,7 +285,7 @@ class Flows:
             return
         targets = q.card_targets(s, side, cid)
         if not targets:  # none is legal: offer every town and unit, so the table may override
-            units = list(s.t.units)
+            units = list(s.pos.units)
             towns = list(s.board.towns)
             targets = [{"unit": u, "to": x} if needs == ("unit", "to") else {"unit": u}
                        for u in units for x in (towns if needs == ("unit", "to") else [None])] \
@@ -308,8 +308,8 @@ class Flows:
 
     def _target_towns(self) -> set[str]:
         need = self._next_need()
-        units = self.state.t.units
-        battle = self.state.t.battle
+        units = self.state.pos.units
+        battle = self.state.pos.battle
         out = set()
         for a in self._open_targets():
             value = a[need]
@@ -333,7 +333,7 @@ class Flows:
             here = []
             for a in self._open_targets():
                 u = a["unit"]
-                where = s.t.battle.town if u == "militia" and s.t.battle else s.t.units[u].town if u in s.t.units else None
+                where = s.pos.battle.town if u == "militia" and s.pos.battle else s.pos.units[u].town if u in s.pos.units else None
                 if where == town and u not in here:
                     here.append(u)
             if not here:
@@ -357,7 +357,7 @@ class Flows:
     def card_odds_tips(self, side: str) -> dict[str, str]:
         """For battle cards: the battle's odds if this card were played now."""
         s = self.state
-        b = s.t.battle
+        b = s.pos.battle
         if b is None:
             return {}
         out = {}

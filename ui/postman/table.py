@@ -168,7 +168,7 @@ class PostmanTable(QWidget, Flows):
     # -- redraw -----------------------------------------------------------------------------------
     def refresh(self) -> None:
         s = self.state
-        t = s.t
+        t = s.pos
         if t.active != self._active:
             self._active = t.active
             self.cards.cover_all()  # a new turn: pass the laptop
@@ -197,7 +197,7 @@ class PostmanTable(QWidget, Flows):
 
     def _phase_bar(self, steps) -> None:
         s = self.state
-        t = s.t
+        t = s.pos
         chips = []
         for p in q.phases_of(s):
             if p == t.phase:
@@ -228,7 +228,7 @@ class PostmanTable(QWidget, Flows):
 
     def _town_panel(self) -> None:
         s = self.state
-        t = s.t
+        t = s.pos
         town = self.selected
         o = t.offer
         self.stack.offer.setVisible(o is not None)
@@ -263,7 +263,7 @@ class PostmanTable(QWidget, Flows):
 
     def _battle_panel(self) -> None:
         s = self.state
-        t = s.t
+        t = s.pos
         town = self.battle_town()
         view = q.battle_odds_now(s, town) if town else None
         b = t.battle
@@ -280,7 +280,7 @@ class PostmanTable(QWidget, Flows):
         self.battle.show_view(view, s, choose, retreat, last, suggested, names, self.paused_answers())
 
     def _switch_tab(self, draw_request) -> None:
-        t = self.state.t
+        t = self.state.pos
         b = t.battle
         context = ("draw" if draw_request is not None else "offer" if t.offer is not None else
                    f"battle:{b.town}:{b.step}" if b is not None else
@@ -297,7 +297,7 @@ class PostmanTable(QWidget, Flows):
 
     def _draw_map(self) -> None:
         s = self.state
-        t = s.t
+        t = s.pos
         looks = {}
         battles = set(t.battles_left) | ({t.battle.town} if t.battle else set())
         for town in s.board.towns:

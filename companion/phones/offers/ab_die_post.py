@@ -4,7 +4,7 @@ say where the plane came down, pay a hurricane, keep a card for the next flight.
 from __future__ import annotations
 
 from ...ab_die_post import flight
-from ...ab_die_post.state import LANES, PostState
+from ...ab_die_post.state import LANES, RaceState
 from ...core.session import Session
 from .kit import action, choice, mine, number
 
@@ -15,7 +15,7 @@ HAND = {"title": "Your spare parts", "empty": "No spare parts yet."}
 
 
 def offers(session: Session, seat: str, view: dict) -> list[dict]:
-    s: PostState = session.state
+    s: RaceState = session.state
     out: list[dict] = []
     for step in view["steps"]:
         if not mine(step, seat):
@@ -33,7 +33,7 @@ def offers(session: Session, seat: str, view: dict) -> list[dict]:
     return out
 
 
-def _moves(s: PostState, seat: str, step: dict) -> list[dict]:
+def _moves(s: RaceState, seat: str, step: dict) -> list[dict]:
     out = [action("The landing space was taken: stay put", "move", {"blocked": True})]
     if s.board is not None:
         for space, landing in sorted(flight.landings(s, seat).items()):

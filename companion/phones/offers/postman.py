@@ -61,7 +61,7 @@ def _target_words(s: PostmanState, key: str, value) -> str:
     if key in ("to", "town"):
         return f"{'to ' if key == 'to' else ''}{s.board.towns[value].name}"
     if key == "die":
-        return f"reroll die {value + 1} ({s.t.last_roll[value]})"
+        return f"reroll die {value + 1} ({s.pos.last_roll[value]})"
     return f"{key} {value}"
 
 
@@ -70,7 +70,7 @@ def _casualties(s: PostmanState, seat: str, step: dict) -> dict:
     units = [u.id for u in sorted(s.units_in(b.town, seat), key=table_queries.unit_order)]
     options = [(u, table_queries.unit_label(s, u)) for u in units]
     if seat == "postmen" and b.militia_fight:
-        options += [("militia", "Militia")] * s.t.militia.get(b.town, 0)
+        options += [("militia", "Militia")] * s.pos.militia.get(b.town, 0)
     return action(step["text"], "casualties", {"side": seat},
                   fields=[pick("units", "Casualties", options, casualties_needed(s, seat))])
 
@@ -82,7 +82,7 @@ def _battle_retreats(s: PostmanState, seat: str) -> list[dict]:
 
 
 def _retreats(s: PostmanState, seat: str) -> list[dict]:
-    o = s.t.offer
+    o = s.pos.offer
     if o is None:
         return []
     towns = table_queries.retreat_towns(s, o.town, seat)
