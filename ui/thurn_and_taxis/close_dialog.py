@@ -1,7 +1,7 @@
 """The close dialog: each house option with what it would place and earn, before choosing.
 
-Every preview comes from ``companion.thurn_and_taxis.closing`` (the same code that applies the
-close), so what the dialog promises is what the close does.
+Every option and preview comes from ``companion.thurn_and_taxis.view`` (the same code that
+applies the close), so what the dialog promises is what the close does.
 """
 
 from __future__ import annotations
@@ -19,8 +19,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from companion.thurn_and_taxis import closing, officials
-from companion.thurn_and_taxis.rules import award_text, route_text
+from companion.thurn_and_taxis import view
 
 from .. import looks
 
@@ -34,7 +33,7 @@ class CloseDialog(QDialog):
         self.setMinimumWidth(520)
         lay = QVBoxLayout(self)
         p = s.active
-        head = QLabel(f"<b>{p.name}</b> closes {route_text(s, p.route)} ({len(p.route)} cards). "
+        head = QLabel(f"<b>{p.name}</b> closes {view.route_text(s, p.route)} ({len(p.route)} cards). "
                       f"{s.houses_left(p)} houses left.")
         head.setWordWrap(True)
         lay.addWidget(head)
@@ -43,13 +42,13 @@ class CloseDialog(QDialog):
                                     f"+{b.game['cartwright_bonus']} toward the carriage")
         already = s.turn.official == "cartwright"
         self.cartwright.setChecked(already)
-        self.cartwright.setEnabled(not already and officials.why_not(s, "cartwright") is None)
-        if not self.cartwright.isEnabled() and not already:
-            bad = officials.why_not(s, "cartwright")
-            self.cartwright.setToolTip(bad.reason if bad else "")
+        refused = None if already else view.official_refusal(s, "cartwright")
+        self.cartwright.setEnabled(not already and refused is None)
+        if refused is not None:
+            self.cartwright.setToolTip(refused.reason)
         lay.addWidget(self.cartwright)
 
-        self.options = closing.options(s)
+        self.options = view.house_options(s)
         self.group = QButtonGroup(self)
         self.radios: list[QRadioButton] = []
         self.previews: list[QLabel] = []
@@ -144,15 +143,12 @@ class CloseDialog(QDialog):
     def _update(self, *_):
         cw = self.cartwright.isChecked()
         for i, label in enumerate(self.previews):
-            award = closing.preview(self.state, self.cities_for(i), cartwright=cw)
-            label.setText("\u2192 " + award_text(self.state, award))
+            award = view.close_preview(self.state, self.cities_for(i), cartwright=cw)
+            label.setText("\u2192 " + view.award_text(self.state, award))
 
     def chosen(self) -> tuple[dict, bool]:
         """The close_route arguments, and whether the Cartwright is to be called first."""
         i = max(0, self.group.checkedId())
-        opt = self.options[i]
-        args = {"option": opt.kind, "cities": self.cities_for(i)}
-        if opt.province:
-            args["province"] = opt.province
+        args = view.close_input(self.options[i], self.cities_for(i)).args
         call = self.cartwright.isChecked() and self.state.turn.official != "cartwright"
         return args, call

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QFont
 
-from companion.thurn_and_taxis.scoring import ranking, scores, winner
+from companion.thurn_and_taxis.view import ranking, scores, winner
 
 from ..palette import PLAYER_COLOURS, colour
 from ..widgets.row_model import RowTableModel

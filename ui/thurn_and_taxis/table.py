@@ -27,10 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from companion.core.inputs import Input, draw
-from companion.thurn_and_taxis import officials, routes
-from companion.thurn_and_taxis.board import OFFICIALS
-from companion.thurn_and_taxis.rules import route_text
-from companion.thurn_and_taxis.scoring import ranking, score
+from companion.thurn_and_taxis import view
 
 from .. import looks, settings
 from ..palette import PLAYER_COLOURS
@@ -123,7 +120,7 @@ class ThurnTable(QWidget):
         ogrid = QGridLayout(obox)
         ogrid.setSpacing(4)
         self.official_buttons = {}
-        for i, oid in enumerate(OFFICIALS):
+        for i, oid in enumerate(view.OFFICIALS):
             o = board.officials[oid]
             b = QPushButton(o["name"])
             b.setToolTip(f"{o['name']} ({o['de']}): {o['effect']}")
@@ -238,9 +235,9 @@ class ThurnTable(QWidget):
         if s.turn.cut_due:
             self.submit("cut_hand", cards=[card])
             return
-        ends = routes.fitting_ends(s, s.active, card) if s.active.route else []
+        ends = view.fitting_ends(s, card)
         args = {"card": card}
-        if len(ends) == 2 and len(s.active.route) > 1:
+        if len(ends) == 2:
             end = self.dialogs.which_end(s, card)
             if end is None:
                 return
@@ -279,9 +276,9 @@ class ThurnTable(QWidget):
 
     def _refresh_phase(self, s):
         if s.over:
-            best = s.players[ranking(s)[0]]
+            best = s.players[view.ranking(s)[0]]
             self.phase.set_phase(f"Game over after round {s.round}: {best.name} wins with "
-                                 f"{score(s, best)}", ["Final scores are on the score board."], None)
+                                 f"{view.score(s, best)}", ["Final scores are on the score board."], None)
             return
         p = s.active
         end = " \u00b7 final round" if s.ended_by is not None else ""
@@ -289,7 +286,7 @@ class ThurnTable(QWidget):
         steps = self.table.session.next_steps()
         todo = [st.text + ("" if st.required else " (may)") for st in steps if st.kind != "end_turn"]
         if s.turn.official:
-            todo.append(f"Official this turn: {officials.title(s, s.turn.official)}"
+            todo.append(f"Official this turn: {view.official_title(s, s.turn.official)}"
                         + (" (empty hand)" if s.turn.forced else ""))
         can_end = any(st.kind == "end_turn" for st in steps)
         self.phase.set_phase(where, [" \u00b7 ".join(todo[:4])] + todo[4:],
@@ -329,24 +326,16 @@ class ThurnTable(QWidget):
 
     def _refresh_route(self, s):
         p = s.active
-        self.route_label.setText(f"{p.name}: {route_text(s, p.route)} ({len(p.route)} card{'s' if len(p.route) != 1 else ''})"
+        self.route_label.setText(f"{p.name}: {view.route_text(s, p.route)} ({len(p.route)} card{'s' if len(p.route) != 1 else ''})"
                                  if p.route else f"{p.name} has no route in progress.")
         kinds = {st.kind for st in self.table.session.next_steps()}
         self.discard_button.setEnabled("discard_route" in kinds)
         self.close_button.setEnabled("close_route" in kinds)
 
     def _refresh_hand(self, s):
-        p, b, t = s.active, s.board, s.turn
-        # lit: the card fits the route and the turn still has a play (after taking, or to come)
-        can_play = routes.may_play_now(s)
-        items = []
-        fits = ("thurn_and_taxis.route.fit", "thurn_and_taxis.route.repeat")
-        for card in sorted(s.hand(), key=b.name):
-            bad = next((v for v in self.table.session.why_not(Input("play", {"card": card})) if v.rule in fits), None)
-            lit = t.cut_due or (can_play and bad is None)
-            tip = "Click to discard it" if t.cut_due else (bad.reason if bad else "Fits: click to play it")
-            items.append(CardItem(card, b.name(card), lit, tip,
-                                  b.provinces[b.cities[card].province].colour))
+        p, b = s.active, s.board
+        items = [CardItem(h.card, b.name(h.card), h.lit, h.tip, b.provinces[b.cities[h.card].province].colour)
+                 for h in view.hand_cards(s)]
         accent = f"player.{p.colour}" if p.colour in PLAYER_COLOURS else player_colour(p.colour).name()
         self.hand.set_hand(None if s.over else p.name, items, accent,
                            nobody="The game is over: the hands are put away.")
