@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .dice import RollRequest
+from .input_table import InputTable
 from .inputs import Input
 from .violations import MalformedInput, Violation
 
@@ -80,18 +81,24 @@ class Rules(ABC):
     def new_state(self, pack, setup: dict):
         """The state before any input; raise MalformedInput if ``setup`` is unusable."""
 
-    @abstractmethod
-    def check(self, state, inp: Input) -> list[Violation]: ...
+    #: The game's input kinds, declared once (companion/core/input_table.py): ``check``,
+    #: ``apply`` and ``describe`` dispatch through it.
+    inputs: InputTable
 
-    @abstractmethod
-    def apply(self, state, inp: Input) -> None: ...
+    def check(self, state, inp: Input) -> list[Violation]:
+        """The rules ``inp`` would break now (empty: it may be played); MalformedInput when it
+        names nothing real or its arguments are not what its kind takes."""
+        return self.inputs.check(state, inp)
+
+    def apply(self, state, inp: Input) -> None:
+        self.inputs.apply(state, inp)
 
     @abstractmethod
     def next_steps(self, state) -> list[Step]: ...
 
-    @abstractmethod
     def describe(self, state, inp: Input) -> str:
         """The input in words, for the log, read against the state *before* it applies."""
+        return self.inputs.describe(state, inp)
 
     @abstractmethod
     def state_json(self, state) -> dict: ...
@@ -121,9 +128,12 @@ class Rules(ABC):
     def result(self, state) -> GameResult | None:
         """How the game ended, or None while it goes on."""
 
-    #: Input kinds whose arguments are the table's own words (a name, a message, a place):
-    #: never enumerated by ``candidates``, since no list holds them.
-    open_kinds: frozenset[str] = frozenset()
+    @property
+    def open_kinds(self) -> frozenset[str]:
+        """Input kinds whose arguments are the table's own words (a name, a message, a place):
+        never enumerated by ``candidates``, since no list holds them."""
+        inputs = getattr(self, "inputs", None)
+        return inputs.open_kinds if inputs is not None else frozenset()
 
     @abstractmethod
     def candidates(self, state) -> Iterable[Input]:

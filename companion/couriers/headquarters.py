@@ -8,7 +8,7 @@ still go there and then search for him as if he had none (couriers.hq.absent).
 
 from __future__ import annotations
 
-from ..core.inputs import Args, Input
+from ..core.input_table import Given
 from ..core.violations import MalformedInput, Violation
 from .state import DeskState
 
@@ -20,10 +20,8 @@ def _no_hq_for_rank(s: DeskState, cmd) -> list[Violation]:
     return []
 
 
-def check_declare(s: DeskState, a: Args) -> list[Violation]:
-    cmd = s.commander(a.args.get("commander"))
-    a.text("place", max_len=80)
-    a.flag("building")
+def check_declare(s: DeskState, a: Given) -> list[Violation]:
+    cmd = s.commanders[a["commander"]]
     out = _no_hq_for_rank(s, cmd)
     if s.phase != "setup":
         out.append(Violation("couriers.hq.declare",
@@ -32,16 +30,8 @@ def check_declare(s: DeskState, a: Args) -> list[Violation]:
     return out
 
 
-def check_move(s: DeskState, a: Args) -> list[Violation]:
-    s.commander(a.args.get("commander"))
-    a.flag("building")
-    if s.phase == "setup":
-        return [Violation("couriers.turn.order", "commanders move once the game has begun")]
-    return []
-
-
-def check_return(s: DeskState, a: Args) -> list[Violation]:
-    cmd = s.commander(a.args.get("commander"))
+def check_return(s: DeskState, a: Given) -> list[Violation]:
+    cmd = s.commanders[a["commander"]]
     if cmd.hq is None:
         raise MalformedInput(f"{cmd.name} has no headquarters to return to")
     if s.phase == "setup":
@@ -49,9 +39,8 @@ def check_return(s: DeskState, a: Args) -> list[Violation]:
     return []
 
 
-def check_establish(s: DeskState, a: Args) -> list[Violation]:
-    cmd = s.commander(a.args.get("commander"))
-    a.text("place", max_len=80)
+def check_establish(s: DeskState, a: Given) -> list[Violation]:
+    cmd = s.commanders[a["commander"]]
     out = _no_hq_for_rank(s, cmd)
     need = stay_needed(s, cmd)
     if cmd.stayed < need:
@@ -66,9 +55,9 @@ def stay_needed(s: DeskState, cmd) -> int:
     return hq.stay_turns_in_building if cmd.in_building else hq.stay_turns
 
 
-def _set_hq(s: DeskState, a: Args, building: bool) -> None:
-    cmd = s.commanders[a.args["commander"]]
-    cmd.hq = a.args["place"].strip()
+def _set_hq(s: DeskState, a: Given, building: bool) -> None:
+    cmd = s.commanders[a["commander"]]
+    cmd.hq = a["place"]
     cmd.hq_in_building = building
     cmd.at_hq = True
     _back_to_hq(s, cmd)
@@ -84,26 +73,26 @@ def _back_to_hq(s: DeskState, cmd) -> None:
             c.history.append(f"Turn {s.turn}: {cmd.name} is at his headquarters at {cmd.hq}; rides there")
 
 
-def apply_declare(s: DeskState, a: Args) -> None:
-    building = bool(a.args.get("building", False))
+def apply_declare(s: DeskState, a: Given) -> None:
+    building = a["building"]
     _set_hq(s, a, building)
-    s.commanders[a.args["commander"]].in_building = building
+    s.commanders[a["commander"]].in_building = building
 
 
-def apply_establish(s: DeskState, a: Args) -> None:
-    _set_hq(s, a, s.commanders[a.args["commander"]].in_building)
+def apply_establish(s: DeskState, a: Given) -> None:
+    _set_hq(s, a, s.commanders[a["commander"]].in_building)
 
 
-def apply_move(s: DeskState, a: Args) -> None:
-    cmd = s.commanders[a.args["commander"]]
+def apply_move(s: DeskState, a: Given) -> None:
+    cmd = s.commanders[a["commander"]]
     cmd.at_hq = False
-    cmd.in_building = bool(a.args.get("building", False))
+    cmd.in_building = a["building"]
     cmd.stayed = 0
     cmd.moved_turn = s.turn
 
 
-def apply_return(s: DeskState, a: Args) -> None:
-    cmd = s.commanders[a.args["commander"]]
+def apply_return(s: DeskState, a: Given) -> None:
+    cmd = s.commanders[a["commander"]]
     cmd.at_hq = True
     cmd.in_building = cmd.hq_in_building
     cmd.stayed = 0
@@ -115,15 +104,14 @@ APPLY = {"declare_hq": apply_declare, "establish_hq": apply_establish,
          "move_commander": apply_move, "return_to_hq": apply_return}
 
 
-def describe(s: DeskState, inp: Input) -> str:
-    a = inp.args
-    cmd = s.commander(a.get("commander"))
-    if inp.kind == "declare_hq":
+def describe(s: DeskState, a: Given) -> str:
+    cmd = s.commanders[a["commander"]]
+    if a.kind == "declare_hq":
         inside = " (in a building)" if a.get("building") else ""
         return f"{cmd.name} declares his headquarters at {a.get('place')}{inside}"
-    if inp.kind == "establish_hq":
+    if a.kind == "establish_hq":
         return f"{cmd.name} establishes his headquarters at {a.get('place')}"
-    if inp.kind == "return_to_hq":
+    if a.kind == "return_to_hq":
         return f"{cmd.name} returns to his headquarters at {cmd.hq}"
     where = " into a building" if a.get("building") else ""
     left = f", leaving his headquarters at {cmd.hq}" if cmd.at_hq and cmd.hq else ""

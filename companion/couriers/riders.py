@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from ..core.dice import Dice, RollRequest
-from ..core.inputs import Args, Input
+from ..core.input_table import Given
 from ..core.violations import MalformedInput, Violation
 from .state import Courier, DeskState, Pending
 
@@ -64,11 +64,8 @@ def _finished(c: Courier, doing: str) -> list[Violation]:
     return []
 
 
-def check_move(s: DeskState, a: Args) -> list[Violation]:
-    c = s.courier(a.args.get("courier"))
-    a.choice("speed", tuple(s.settings.speeds))
-    a.number("nearest_enemy", lo=0, hi=10_000, required=False)
-    a.flag("arrives")
+def check_move(s: DeskState, a: Given) -> list[Violation]:
+    c = s.couriers[a["courier"]]
     out = _finished(c, "move")
     if s.phase != "couriers":
         out.append(Violation("couriers.move.phase", "couriers move only in the courier step"))
@@ -77,8 +74,8 @@ def check_move(s: DeskState, a: Args) -> list[Violation]:
     return out
 
 
-def check_location(s: DeskState, a: Args) -> list[Violation]:
-    c = s.courier(a.args.get("courier"))
+def check_location(s: DeskState, a: Given) -> list[Violation]:
+    c = s.couriers[a["courier"]]
     out = _finished(c, "search")
     if out:
         return out
@@ -95,15 +92,15 @@ def check_location(s: DeskState, a: Args) -> list[Violation]:
     return out
 
 
-def check_capture(s: DeskState, a: Args) -> list[Violation]:
-    c = s.courier(a.args.get("courier"))
+def check_capture(s: DeskState, a: Given) -> list[Violation]:
+    c = s.couriers[a["courier"]]
     return _finished(c, "be captured")
 
 
-def check_roll(s: DeskState, inp: Input) -> list[Violation]:
+def check_roll(s: DeskState, a: Given) -> list[Violation]:
     if s.pending is None:
         raise MalformedInput("no roll is asked for now")
-    Dice.parse(s.pending.dice).check_values(Args(inp).values())
+    Dice.parse(s.pending.dice).check_values(a["values"])
     return []
 
 
@@ -116,29 +113,29 @@ def _note_finished(s: DeskState, c: Courier, doing: str) -> bool:
     return c.finished
 
 
-def apply_move(s: DeskState, a: Args) -> None:
-    c = s.couriers[a.args["courier"]]
+def apply_move(s: DeskState, a: Given) -> None:
+    c = s.couriers[a["courier"]]
     if _note_finished(s, c, "moved"):
         c.moved_turn = s.turn
         return
-    speed = a.args["speed"]
-    nearest = a.args.get("nearest_enemy")
+    speed = a["speed"]
+    nearest = a.get("nearest_enemy")
     target, notes = loss_target(s, speed, nearest)
     c.moved_turn = s.turn
     c.history.append(f"Turn {s.turn}: {s.settings.speeds[speed].label.lower()}, {heading(s, c)}")
     s.pending = Pending("loss", c.id, str(s.settings.speeds[speed].dice), target,
-                        bool(a.args.get("arrives", False)), notes)
+                        bool(a.get("arrives", False)), notes)
 
 
-def apply_location(s: DeskState, a: Args) -> None:
-    c = s.couriers[a.args["courier"]]
+def apply_location(s: DeskState, a: Given) -> None:
+    c = s.couriers[a["courier"]]
     if _note_finished(s, c, "searched"):
         return
     s.pending = Pending("location", c.id, str(s.settings.location_dice), location_target(s, c))
 
 
-def apply_capture(s: DeskState, a: Args) -> None:
-    c = s.couriers[a.args["courier"]]
+def apply_capture(s: DeskState, a: Given) -> None:
+    c = s.couriers[a["courier"]]
     if _note_finished(s, c, "captured"):
         return
     c.status = "captured"
@@ -147,13 +144,13 @@ def apply_capture(s: DeskState, a: Args) -> None:
         s.pending = None
 
 
-def apply_roll(s: DeskState, inp: Input) -> None:
+def apply_roll(s: DeskState, a: Given) -> None:
     p = s.owed
     s.pending = None
     c = s.couriers[p.courier]
     if _note_finished(s, c, "rolled for"):
         return
-    total = sum(inp.args["values"])
+    total = sum(a["values"])
     met = total >= p.target
     if p.kind == "loss":
         if met:
@@ -221,11 +218,9 @@ def loss_preview(s: DeskState, c: Courier, speed: str, nearest: float | None) ->
     return _loss_request(c, s.settings.speeds[speed].dice, target, notes)
 
 
-def describe_roll(s: DeskState, inp: Input) -> str:
-    values = inp.args.get("values", [])
-    if not isinstance(values, list):
-        values = [values]
-    where = "table dice" if inp.source == "table" else "app dice"
+def describe_roll(s: DeskState, a: Given) -> str:
+    values = a["values"]
+    where = "table dice" if a.source == "table" else "app dice"
     if s.pending is None:
         return f"Roll {values} ({where})"
     req = request(s)
@@ -235,18 +230,15 @@ def describe_roll(s: DeskState, inp: Input) -> str:
     return f"{req.purpose[:1].upper()}{req.purpose[1:]}: {req.dice} = {shown} = {total} vs {req.target}+ ({where}): {result}"
 
 
-def describe(s: DeskState, inp: Input) -> str:
-    a = inp.args
-    c = s.courier(a.get("courier"))
-    if inp.kind == "move_courier":
-        name = a.get("speed")
-        speed = s.settings.speeds.get(name) if isinstance(name, str) else None
-        label = speed.label.lower() if speed else str(a.get("speed"))
-        near = a.get("nearest_enemy")
-        enemy = f'nearest enemy {near:g}"' if isinstance(near, (int, float)) else "no enemy near"
+def describe(s: DeskState, a: Given) -> str:
+    c = s.couriers[a["courier"]]
+    if a.kind == "move_courier":
+        label = s.settings.speeds[a["speed"]].label.lower()
+        near = a["nearest_enemy"]
+        enemy = f'nearest enemy {near:g}"' if near is not None else "no enemy near"
         arrives = "; arrives" if a.get("arrives") else ""
         return f"Courier {c.id} rides at {label}, {enemy}{arrives}"
-    if inp.kind == "attempt_location":
+    if a.kind == "attempt_location":
         return f"Courier {c.id} looks for {s.commanders[c.recipient].name}"
     return f"Courier {c.id} is captured with its message"
 

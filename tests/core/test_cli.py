@@ -108,7 +108,7 @@ def test_replay_refused_exits_1(record_file, capsys):
     record_file.write_text(json.dumps(data))
     assert cli.main(["replay", str(record_file)]) == 1
     out = capsys.readouterr().out
-    assert "REFUSED" in out and "there is no courier 'C9'" in out
+    assert "REFUSED" in out and "capture.courier: expected the id of a courier, got 'C9'" in out
 
 
 def test_check_pack_missing_folder(tmp_path, capsys):

@@ -109,7 +109,7 @@ def test_refused_input_is_reported_and_skipped(game, saved, tmp_path):
     data["inputs"].insert(11, {"kind": "teleport"})
     session, verdicts = records.restore(records.read(write(tmp_path, data)))
     assert [v.verdict for v in verdicts[9:12]] == ["refused"] * 3
-    assert "no courier 'C77'" in verdicts[9].reason
+    assert "capture.courier: expected the id of a courier, got 'C77'" in verdicts[9].reason
     assert "no roll is asked for" in verdicts[10].reason
     assert "no input 'teleport'" in verdicts[11].reason
     assert "REFUSED" in verdicts[9].line() and "C77" in verdicts[9].line()

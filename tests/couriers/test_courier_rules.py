@@ -117,7 +117,7 @@ def test_couriers_send_side(desk):
     assert desk.state.couriers == {}
     with pytest.raises(MalformedInput, match="same commander"):
         desk.session.check(Input("send_courier", {"sender": "lee", "recipient": "lee", "message": "x"}))
-    with pytest.raises(MalformedInput, match="no commander 'grant'"):
+    with pytest.raises(MalformedInput, match="send_courier.sender: expected the id of a commander on the roster, got 'grant'"):
         desk.session.check(Input("send_courier", {"sender": "grant", "recipient": "lee", "message": "x"}))
     desk.ok("send_courier", sender="pickett", recipient="lee", message="We are ready")
     c = desk.courier("C1")
@@ -270,7 +270,7 @@ def test_couriers_capture(desk):
     c = desk.courier("C1")
     assert c.status == "captured" and "captured" in c.history[-1]
     assert desk.broken("capture", courier="C1") == ["couriers.move.finished"]
-    with pytest.raises(MalformedInput, match="no courier 'C9'"):
+    with pytest.raises(MalformedInput, match="expected the id of a courier, got 'C9'"):
         desk.session.check(Input("capture", {"courier": "C9"}))
 
 

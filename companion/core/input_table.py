@@ -1,0 +1,359 @@
+"""Each game's inputs, declared once: their arguments, what admits them, their check, effect and words.
+
+A game lists its input kinds in one ``InputTable``; the kernel's ``Rules.check``, ``apply`` and
+``describe`` dispatch through it, so no game writes its own dispatch or its own argument
+checking. Reading an input's arguments against their declaration gives a ``Given`` (typed
+values) or raises ``MalformedInput`` in one format, ``<kind>.<argument>: expected <what>, got
+<value>``. The order of judgement is the same in every game:
+
+1. the kind is one the game has, and its arguments read as declared (else ``MalformedInput``);
+2. ``ended``: the game is over (a violation that stops the judgement there);
+3. ``owed``: something else is owed first (a ``<game>.<...>.pending`` violation naming it);
+4. the kind's ``admits``: the phase or decision that admits it (e.g. ``...turn.order``);
+5. the kind's own ``check``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .inputs import Input
+from .violations import MalformedInput, Violation
+
+
+def _short(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+class Expected(Exception):
+    """An argument's value is not what its type takes; ``what`` says what it takes."""
+
+    def __init__(self, what: str):
+        super().__init__(what)
+        self.what = what
+
+
+# -- argument types -------------------------------------------------------------------------------
+class ArgType:
+    """What one argument takes: ``read`` returns the typed value or raises ``Expected``."""
+
+    what = "a value"
+
+    def read(self, value, state) -> Any:
+        return value
+
+
+class Text(ArgType):
+    """Words of the table (a name, a message): non-empty, trimmed, at most ``max_len`` long."""
+
+    def __init__(self, max_len: int = 200):
+        self.max_len = max_len
+        self.what = f"text of at most {max_len} characters"
+
+    def read(self, value, state) -> str:
+        if not isinstance(value, str) or not value.strip() or len(value) > self.max_len:
+            raise Expected(self.what)
+        return value.strip()
+
+
+class Name(ArgType):
+    """The id of something (a unit, a town, a card): text, read as it is."""
+
+    what = "a name (text)"
+
+    def read(self, value, state) -> str:
+        if not isinstance(value, str):
+            raise Expected(self.what)
+        return value
+
+
+class Flag(ArgType):
+    what = "true or false"
+
+    def read(self, value, state) -> bool:
+        if not isinstance(value, bool):
+            raise Expected(self.what)
+        return value
+
+
+class Number(ArgType):
+    """A number between ``lo`` and ``hi`` (either may be open); ``whole`` refuses fractions."""
+
+    def __init__(self, lo: float | None = None, hi: float | None = None, whole: bool = False):
+        self.lo, self.hi, self.whole = lo, hi, whole
+        noun = "a whole number" if whole else "a number"
+        if lo is not None and hi is not None:
+            self.what = f"{noun} from {lo:g} to {hi:g}"
+        elif lo is not None:
+            self.what = f"{noun} of at least {lo:g}"
+        elif hi is not None:
+            self.what = f"{noun} of at most {hi:g}"
+        else:
+            self.what = noun
+
+    def read(self, value, state) -> float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
+            raise Expected(self.what)
+        if self.whole and value != int(value):
+            raise Expected(self.what)
+        if (self.lo is not None and value < self.lo) or (self.hi is not None and value > self.hi):
+            raise Expected(self.what)
+        return int(value) if self.whole else value
+
+
+class OneOf(ArgType):
+    """One of a fixed list, or of a list the state gives (``choices(state)``)."""
+
+    def __init__(self, choices: Collection | Callable[[Any], Collection], noun: str = ""):
+        self.choices = choices
+        self.noun = noun
+        self.what = (f"one of {', '.join(map(str, choices))}" if not callable(choices)
+                     else f"one of the {noun or 'choices'}")
+
+    def read(self, value, state):
+        choices = self.choices(state) if callable(self.choices) else self.choices
+        try:
+            ok = value in choices
+        except TypeError:  # an unhashable value asked of a set or dict
+            ok = False
+        if not ok:
+            raise Expected(f"one of {', '.join(map(str, choices))}" if len(choices) <= 12 else self.what)
+        return value
+
+
+class Ref(ArgType):
+    """The id of something the state holds now (a courier, a commander): ``lookup(state)`` gives
+    the ids (a dict or a set)."""
+
+    def __init__(self, lookup: Callable[[Any], Collection], noun: str):
+        self.lookup = lookup
+        self.what = f"the id of a {noun}"
+
+    def read(self, value, state) -> str:
+        if not isinstance(value, str) or value not in self.lookup(state):
+            raise Expected(self.what)
+        return value
+
+
+class ListOf(ArgType):
+    """A list whose every item is read by ``item``; at least ``min_len`` long."""
+
+    def __init__(self, item: ArgType, min_len: int = 0, noun: str = ""):
+        self.item, self.min_len = item, min_len
+        self.what = f"a list of {noun or 'values'}" + (f" (at least {min_len})" if min_len else "")
+
+    def read(self, value, state) -> list:
+        if not isinstance(value, list) or len(value) < self.min_len:
+            raise Expected(self.what)
+        out = []
+        for x in value:
+            try:
+                out.append(self.item.read(x, state))
+            except Expected:
+                raise Expected(self.what) from None
+        return out
+
+
+class DieValues(ArgType):
+    """The faces a roll showed: a list of whole numbers (the roll owed judges their range)."""
+
+    what = "a list of die values"
+
+    def read(self, value, state) -> list:
+        if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+            raise Expected(self.what)
+        return value
+
+
+class Data(ArgType):
+    """Free JSON data whose shape the kind's own check reads (a card's varying targets)."""
+
+    what = "data"
+
+
+# -- declarations ---------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Arg:
+    name: str
+    type: ArgType
+    required: bool = True
+    default: Any = None
+
+
+def arg(name: str, type_: ArgType, required: bool = True, default: Any = None) -> Arg:
+    return Arg(name, type_, required, default)
+
+
+def optional(name: str, type_: ArgType, default: Any = None) -> Arg:
+    return Arg(name, type_, False, default)
+
+
+class Given(Mapping):
+    """An input's arguments as its declaration read them; ``inp`` is the input itself."""
+
+    __slots__ = ("inp", "_values")
+
+    def __init__(self, inp: Input, values: dict):
+        self.inp = inp
+        self._values = values
+
+    @property
+    def kind(self) -> str:
+        return self.inp.kind
+
+    @property
+    def source(self) -> str | None:
+        return self.inp.source
+
+    def __getitem__(self, key: str):
+        return self._values[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._values)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def __repr__(self) -> str:
+        return f"Given({self.inp.kind}, {self._values!r})"
+
+
+Check = Callable[[Any, Given], list[Violation]]
+Effect = Callable[[Any, Given], None]
+Words = Callable[[Any, Given], str]
+
+
+def _no_violations(state, given: Given) -> list[Violation]:
+    return []
+
+
+@dataclass(frozen=True)
+class InputKind:
+    """One kind of input: its arguments, what admits it, its check, its effect and its words.
+
+    ``open`` marks a kind whose arguments are the table's own words (a name, a message): no
+    list holds them, so ``Rules.candidates`` never enumerates it. ``extra`` lets a kind carry
+    arguments it does not declare (kept for what records wrote before the declaration).
+    """
+
+    name: str
+    args: tuple[Arg, ...]
+    apply: Effect
+    words: Words | str
+    check: Check = _no_violations
+    admits: Check | None = None
+    open: bool = False
+    extra: bool = False
+    #: judged even after the game's end (``ended`` is not asked): only what the end itself
+    #: leaves open, such as a card that rerolls the deciding die
+    after_end: Callable[[Any, Given], bool] | None = None
+
+
+def kind(name: str, *args: Arg, apply: Effect, words: Words | str, check: Check = _no_violations,
+         admits: Check | None = None, open: bool = False, extra: bool = False,
+         after_end: Callable[[Any, Given], bool] | None = None) -> InputKind:
+    return InputKind(name, tuple(args), apply, words, check, admits, open, extra, after_end)
+
+
+Stop = Callable[[Any, Given], Violation | None]
+
+
+class InputTable:
+    """A game's input kinds and the one dispatch every game's inputs go through.
+
+    ``ended(state, given)`` answers the violation when the game is over (judgement stops there)
+    and ``owed(state, given)`` the one when something else must come first; ``prepare(state,
+    given)`` runs before every effect (what any input clears, such as a reroll's chance).
+    ``frozen_at_end``: an input the table overrides after the end changes nothing.
+    """
+
+    def __init__(self, game: str, kinds: Iterable[InputKind], *, ended: Stop | None = None,
+                 owed: Stop | None = None, prepare: Effect | None = None, frozen_at_end: bool = False):
+        self.game = game
+        self.kinds: dict[str, InputKind] = {}
+        for k in kinds:
+            if k.name in self.kinds:
+                raise ValueError(f"{game}: input '{k.name}' declared twice")
+            self.kinds[k.name] = k
+        self.ended, self.owed, self.prepare = ended, owed, prepare
+        self.frozen_at_end = frozen_at_end
+
+    def __iter__(self) -> Iterator[InputKind]:
+        return iter(self.kinds.values())
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.kinds
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(self.kinds)
+
+    @property
+    def open_kinds(self) -> frozenset[str]:
+        return frozenset(k.name for k in self if k.open)
+
+    def kind_of(self, inp: Input) -> InputKind:
+        k = self.kinds.get(inp.kind)
+        if k is None:
+            raise MalformedInput(f"{self.game} has no input '{inp.kind}'")
+        return k
+
+    def read(self, state, inp: Input) -> tuple[InputKind, Given]:
+        """The input's kind and its arguments read as declared, or MalformedInput saying which
+        argument is wrong and what it takes."""
+        k = self.kind_of(inp)
+        given = inp.args
+        values: dict = {}
+        for a in k.args:
+            if a.name not in given or (given[a.name] is None and not a.required):  # null: not given
+                if a.required:
+                    raise MalformedInput(f"{inp.kind}: missing argument '{a.name}'")
+                values[a.name] = a.default
+                continue
+            try:
+                values[a.name] = a.type.read(given[a.name], state)
+            except Expected as e:
+                raise MalformedInput(f"{inp.kind}.{a.name}: expected {e.what}, got {_short(given[a.name])}") from None
+        if len(given) > len(k.args) or any(name not in values for name in given):
+            unknown = sorted(set(given) - set(values))
+            if unknown and not k.extra:
+                raise MalformedInput(f"{inp.kind}: no argument {', '.join(map(repr, unknown))} "
+                                     f"(it takes {', '.join(a.name for a in k.args) or 'none'})")
+            for name in unknown:
+                values[name] = given[name]
+        return k, Given(inp, values)
+
+    def check(self, state, inp: Input) -> list[Violation]:
+        k, given = self.read(state, inp)
+        if self.ended is not None and not (k.after_end is not None and k.after_end(state, given)):
+            over = self.ended(state, given)
+            if over is not None:
+                return [over]
+        out: list[Violation] = []
+        if self.owed is not None:
+            first = self.owed(state, given)
+            if first is not None:
+                out.append(first)
+        if k.admits is not None:
+            out += k.admits(state, given)
+        return out + k.check(state, given)
+
+    def apply(self, state, inp: Input) -> None:
+        k, given = self.read(state, inp)
+        if self.frozen_at_end and self.ended is not None and self.ended(state, given) is not None:
+            return
+        if self.prepare is not None:
+            self.prepare(state, given)
+        k.apply(state, given)
+
+    def describe(self, state, inp: Input) -> str:
+        """The input in words; its kind's name when the words cannot be built (a log line is
+        never lost to a description that fails)."""
+        try:
+            k, given = self.read(state, inp)
+            return k.words if isinstance(k.words, str) else k.words(state, given)
+        except (MalformedInput, KeyError, TypeError, AttributeError, IndexError, ValueError):
+            return inp.kind.replace("_", " ")
