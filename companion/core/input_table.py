@@ -139,11 +139,13 @@ class Ref(ArgType):
 
 
 class ListOf(ArgType):
-    """A list whose every item is read by ``item``; at least ``min_len`` long."""
+    """A list whose every item is read by ``item``; at least ``min_len`` long; ``unique``: no item
+    (as read) twice."""
 
-    def __init__(self, item: ArgType, min_len: int = 0, noun: str = ""):
-        self.item, self.min_len = item, min_len
-        self.what = f"a list of {noun or 'values'}" + (f" (at least {min_len})" if min_len else "")
+    def __init__(self, item: ArgType, min_len: int = 0, noun: str = "", unique: bool = False):
+        self.item, self.min_len, self.unique = item, min_len, unique
+        self.what = (f"a list of {noun or 'values'}" + (f" (at least {min_len})" if min_len else "")
+                     + (" (each once)" if unique else ""))
 
     def read(self, value, state) -> list:
         if not isinstance(value, list) or len(value) < self.min_len:
@@ -154,6 +156,8 @@ class ListOf(ArgType):
                 out.append(self.item.read(x, state))
             except Expected:
                 raise Expected(self.what) from None
+        if self.unique and len(set(out)) != len(out):
+            raise Expected(self.what)
         return out
 
 
@@ -266,12 +270,14 @@ class InputTable:
 
     ``ended(state, given)`` answers the violation when the game is over (judgement stops there)
     and ``owed(state, given)`` the one when something else must come first; ``prepare(state,
-    given)`` runs before every effect (what any input clears, such as a reroll's chance).
+    given)`` runs before every effect (what any input clears, such as a reroll's chance) and
+    ``settle(state, given)`` after it (what follows any input, such as a deck run out reshuffled).
     ``frozen_at_end``: an input the table overrides after the end changes nothing.
     """
 
     def __init__(self, game: str, kinds: Iterable[InputKind], *, ended: Stop | None = None,
-                 owed: Stop | None = None, prepare: Effect | None = None, frozen_at_end: bool = False):
+                 owed: Stop | None = None, prepare: Effect | None = None, frozen_at_end: bool = False,
+                 settle: Effect | None = None):
         self.game = game
         self.kinds: dict[str, InputKind] = {}
         for k in kinds:
@@ -280,6 +286,7 @@ class InputTable:
             self.kinds[k.name] = k
         self.ended, self.owed, self.prepare = ended, owed, prepare
         self.frozen_at_end = frozen_at_end
+        self.settle = settle
 
     def __iter__(self) -> Iterator[InputKind]:
         return iter(self.kinds.values())
@@ -348,6 +355,8 @@ class InputTable:
         if self.prepare is not None:
             self.prepare(state, given)
         k.apply(state, given)
+        if self.settle is not None:
+            self.settle(state, given)
 
     def describe(self, state, inp: Input) -> str:
         """The input in words; its kind's name when the words cannot be built (a log line is

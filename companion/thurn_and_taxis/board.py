@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
+from functools import cached_property
 
 from ..core.maps import load_map
 from ..core.schema import Spec, check
@@ -106,14 +107,27 @@ class Board:
     def name(self, city: str) -> str:
         return self.cities[city].name if city in self.cities else str(city)
 
-    def city_id(self, value, where: str) -> str:
+    @cached_property
+    def _city_keys(self) -> dict[str, str]:
+        # every spelling of every city, built once: reading a card is a lookup (legal_inputs
+        # reads thousands); the first city in board order wins a spelling two could share
+        keys: dict[str, str] = {}
+        for c in self.cities.values():
+            for key in (c.id, _fold(c.name), _fold(_ascii(c.name))):
+                keys.setdefault(key, c.id)
+        return keys
+
+    def find_city(self, value) -> str | None:
         """The city id for an id, a printed name or an ASCII spelling ("Zurich", "zuerich")."""
-        if isinstance(value, str):
-            key = _fold(value)
-            for c in self.cities.values():
-                if key in (c.id, _fold(c.name), _fold(_ascii(c.name))):
-                    return c.id
-        raise MalformedInput(f"{where}: {value!r} is not a city of the board")
+        if not isinstance(value, str):
+            return None
+        return self._city_keys.get(_fold(value))
+
+    def city_id(self, value, where: str) -> str:
+        found = self.find_city(value)
+        if found is None:
+            raise MalformedInput(f"{where}: {value!r} is not a city of the board")
+        return found
 
     def stacks_of(self, kind: str) -> list[Stack]:
         return [s for s in self.stacks.values() if s.kind == kind]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..core.inputs import Args
+from ..core.input_table import Given
 from ..core.violations import MalformedInput, Violation
 from .state import GameState, Player
 
@@ -121,23 +121,17 @@ def _route_tile(s: GameState, length: int) -> list[tuple[str, int]]:
 
 
 # -- the close input -----------------------------------------------------------------------------
-def _read(s: GameState, a: Args) -> tuple[str, str | None, list[str], int | None]:
-    option = a.choice("option", OPTIONS)
-    province = a.choice("province", list(s.board.provinces)) if option == "one_province" else None
-    raw = a.args.get("cities")
-    if not isinstance(raw, list):
-        raise MalformedInput("close_route.cities: expected a list of the cities that get a house")
-    cities = [s.board.city_id(c, "close_route.cities") for c in raw]
-    if len(set(cities)) != len(cities):
-        raise MalformedInput("close_route.cities: a city is named twice")
-    claimed = a.args.get("carriage")
-    if claimed is not None and (isinstance(claimed, bool) or not isinstance(claimed, int)):
-        raise MalformedInput(f"close_route.carriage: expected a carriage length, got {claimed!r}")
-    return option, province, cities, claimed
+def _province(a: Given) -> str | None:
+    """The province the houses go to: asked of one_province only (each_province ignores it)."""
+    if a["option"] != "one_province":
+        return None
+    if a["province"] is None:
+        raise MalformedInput("close_route: missing argument 'province'")
+    return a["province"]
 
 
-def check_close(s: GameState, a: Args) -> list[Violation]:
-    option, province, cities, claimed = _read(s, a)
+def check_close(s: GameState, a: Given) -> list[Violation]:
+    option, province, cities, claimed = a["option"], _province(a), a["cities"], a["carriage"]
     p, t, b = s.active, s.turn, s.board
     out = []
     if t.closed:
@@ -206,8 +200,8 @@ def _check_carriage(s, p, claimed) -> list[Violation]:
     return []
 
 
-def apply_close(s: GameState, a: Args) -> None:
-    _option, _province, cities, claimed = _read(s, a)
+def apply_close(s: GameState, a: Given) -> None:
+    cities, claimed = a["cities"], a["carriage"]
     p = s.active
     award = preview(s, cities, claimed)
     p.houses.extend(award.houses)
@@ -226,20 +220,16 @@ def apply_close(s: GameState, a: Args) -> None:
 
 
 # -- the hand cut to 3 ---------------------------------------------------------------------------
-def _cut_cards(s: GameState, a: Args) -> list[str]:
-    raw = a.args.get("cards")
-    if not isinstance(raw, list):
-        raise MalformedInput("cut_hand.cards: expected a list of the cards discarded")
-    cards = [s.board.city_id(c, "cut_hand.cards") for c in raw]
+def _cut_cards(s: GameState, a: Given) -> list[str]:
     hand = list(s.hand())
-    for c in cards:
+    for c in a["cards"]:
         if c not in hand:
             raise MalformedInput(f"cut_hand.cards: {s.active.name} holds no (more) {s.board.name(c)}")
         hand.remove(c)
-    return cards
+    return a["cards"]
 
 
-def check_cut(s: GameState, a: Args) -> list[Violation]:
+def check_cut(s: GameState, a: Given) -> list[Violation]:
     cards = _cut_cards(s, a)
     keep, name = s.board.game["hand_after_closing"], s.active.name
     if not s.turn.cut_due:
@@ -251,8 +241,21 @@ def check_cut(s: GameState, a: Args) -> list[Violation]:
     return []
 
 
-def apply_cut(s: GameState, a: Args) -> None:
-    for c in _cut_cards(s, a):
+def apply_cut(s: GameState, a: Given) -> None:
+    for c in a["cards"]:
         s.hand().remove(c)
         s.deck.discard.append(c)
     s.turn.cut_due = len(s.hand()) > s.board.game["hand_after_closing"]
+
+
+def award_text(s: GameState, award: Award) -> str:
+    b = s.board
+    parts = [("houses in " + ", ".join(b.name(c) for c in award.houses)) if award.houses else "no houses"]
+    for sid, _value in award.tiles:  # face down until the end (thurn_and_taxis.score)
+        parts.append(f"a {b.stacks[sid].name} tile")
+    if award.carriage is not None:
+        parts.append(f"carriage {award.carriage} ({b.carriages[award.carriage][0]} points)"
+                     if award.carriage in b.carriages else f"carriage {award.carriage}")
+    if award.ends_game:
+        parts.append("this ends the game after the round")
+    return "; ".join(parts)

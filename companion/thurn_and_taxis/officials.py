@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from ..core.inputs import Args
+from ..core.input_table import Given
 from ..core.violations import Violation
-from .board import OFFICIALS
 from .state import GameState
 
 
@@ -32,13 +31,13 @@ def why_not(s: GameState, official: str) -> Violation | None:
     return None
 
 
-def check_official(s: GameState, a: Args) -> list[Violation]:
-    bad = why_not(s, a.choice("name", OFFICIALS))
+def check_official(s: GameState, a: Given) -> list[Violation]:
+    bad = why_not(s, a["name"])
     return [bad] if bad else []
 
 
-def apply_official(s: GameState, a: Args) -> None:
-    official = a.args["name"]
+def apply_official(s: GameState, a: Given) -> None:
+    official = a["name"]
     s.turn.official = official
     if official == "administrator":
         # all six go to the discard pile; the gaps are filled from the deck (thurn_and_taxis.display.refill)

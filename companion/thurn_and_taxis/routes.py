@@ -7,7 +7,7 @@ one it is follows from the state: a gap in the display is always filled first.
 
 from __future__ import annotations
 
-from ..core.inputs import Args
+from ..core.input_table import Given
 from ..core.violations import MalformedInput, Violation
 from .state import GameState, Player
 
@@ -35,10 +35,6 @@ def may_play_now(s: GameState) -> bool:
     return not s.over and not t.closed and t.played < plays_allowed(s)
 
 
-def _card(s: GameState, a: Args, kind: str) -> str:
-    return s.board.city_id(a.args.get("card"), f"{kind}.card")
-
-
 def check_take(s: GameState) -> list[Violation]:
     name, t = s.active.name, s.turn
     if t.played:
@@ -53,30 +49,30 @@ def check_take(s: GameState) -> list[Violation]:
     return []
 
 
-def check_take_display(s: GameState, a: Args) -> list[Violation]:
-    card = _card(s, a, "take_display")
+def check_take_display(s: GameState, a: Given) -> list[Violation]:
+    card = a["card"]
     if card not in s.display:
         raise MalformedInput(f"take_display.card: {s.board.name(card)} is not in the display")
     return check_take(s)
 
 
-def check_draw(s: GameState, a: Args) -> list[Violation]:
-    card = _card(s, a, "draw")
+def check_draw(s: GameState, a: Given) -> list[Violation]:
+    card = a["card"]
     if s.deck.draw_pile[card] <= 0:
         # never where the card is instead: the hands are hidden (the display and discards are not)
         raise MalformedInput(f"draw.card: {s.board.name(card)} cannot be drawn now; check the card typed")
     return [] if s.refill_due() else check_take(s)
 
 
-def apply_take_display(s: GameState, a: Args) -> None:
-    card = _card(s, a, "take_display")
+def apply_take_display(s: GameState, a: Given) -> None:
+    card = a["card"]
     s.display[s.display.index(card)] = None
     s.hand().append(card)
     s.turn.taken += 1
 
 
-def apply_draw(s: GameState, a: Args) -> None:
-    card = _card(s, a, "draw")
+def apply_draw(s: GameState, a: Given) -> None:
+    card = a["card"]
     if s.refill_due():  # thurn_and_taxis.display.refill: the gap is filled at once
         s.deck.draw(card)
         s.display[s.display.index(None)] = card
@@ -85,7 +81,7 @@ def apply_draw(s: GameState, a: Args) -> None:
         s.turn.taken += 1
 
 
-def settle(s: GameState) -> None:
+def settle(s: GameState, a: Given | None = None) -> None:
     """When the deck runs out, the discard pile becomes the new deck (thurn_and_taxis.deck.reshuffle)."""
     if s.deck.left == 0 and s.deck.discard:
         s.deck.reshuffle()
@@ -116,15 +112,8 @@ def fitting_ends(s: GameState, player: Player, card: str) -> list[str]:
     return [e for e in ENDS if fit(s, player, card, e) is None]
 
 
-def _end(a: Args) -> str | None:
-    end = a.args.get("end")
-    if end is not None and end not in ENDS:
-        raise MalformedInput(f"play.end: expected 'left' or 'right', got {end!r}")
-    return end
-
-
-def check_play(s: GameState, a: Args) -> list[Violation]:
-    card, end = _card(s, a, "play"), _end(a)
+def check_play(s: GameState, a: Given) -> list[Violation]:
+    card, end = a["card"], a["end"]
     p, t = s.active, s.turn
     if card not in s.hand():
         raise MalformedInput(f"play.card: {p.name} holds no {s.board.name(card)} card")
@@ -144,8 +133,8 @@ def check_play(s: GameState, a: Args) -> list[Violation]:
     return out
 
 
-def apply_play(s: GameState, a: Args) -> None:
-    card, end = _card(s, a, "play"), _end(a)
+def apply_play(s: GameState, a: Given) -> None:
+    card, end = a["card"], a["end"]
     p = s.active
     if end is None:
         end = (fitting_ends(s, p, card) or ["right"])[-1]
@@ -157,7 +146,7 @@ def apply_play(s: GameState, a: Args) -> None:
     s.turn.played += 1
 
 
-def check_discard(s: GameState, a: Args) -> list[Violation]:
+def check_discard(s: GameState, a: Given) -> list[Violation]:
     p, t = s.active, s.turn
     if not p.route:
         return [Violation("thurn_and_taxis.route.discard", f"{p.name} has no route in progress")]
@@ -169,8 +158,12 @@ def check_discard(s: GameState, a: Args) -> list[Violation]:
     return []
 
 
-def apply_discard(s: GameState, a: Args) -> None:
+def apply_discard(s: GameState, a: Given) -> None:
     p = s.active
     s.deck.discard.extend(p.route)
     p.route.clear()
     s.turn.discarded = True
+
+
+def route_text(s: GameState, route) -> str:
+    return "\u2013".join(s.board.name(c) for c in route) or "(none)"

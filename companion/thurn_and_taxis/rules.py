@@ -1,7 +1,7 @@
-"""Thurn and Taxis: which inputs the table may give, what each does, and what comes next.
+"""Thurn and Taxis: its pack, what comes next, the end and the inputs the table could give now.
 
 Rule ids are ``thurn_and_taxis.*``; each has a section in ``rules/thurn_and_taxis/reference.md``.
-Every input acts for the player whose turn it is.
+The inputs themselves (arguments, checks, effects, words) are declared in ``inputs.py``.
 """
 
 from __future__ import annotations
@@ -10,12 +10,12 @@ from collections.abc import Iterator
 from itertools import combinations, product
 
 from ..core.game import DrawRequest, GameResult, Rules, Step
-from ..core.inputs import Args, Input
-from ..core.violations import MalformedInput, Violation
+from ..core.inputs import Input
 from . import closing, officials, routes
 from .board import OFFICIALS, board_of, build
+from .inputs import INPUTS, check_end_turn
 from .scoring import score, winner
-from .state import GameState, begin_turn, new_game
+from .state import GameState, new_game
 
 RULE_IDS = frozenset({
     "thurn_and_taxis.display.refill", "thurn_and_taxis.deck.reshuffle",
@@ -33,19 +33,8 @@ RULE_IDS = frozenset({
     "thurn_and_taxis.score", "thurn_and_taxis.score.tie",
 })
 
-CHECKS = {
-    "draw": routes.check_draw, "take_display": routes.check_take_display,
-    "official": officials.check_official, "play": routes.check_play,
-    "discard_route": routes.check_discard, "close_route": closing.check_close,
-    "cut_hand": closing.check_cut,
-}
-APPLY = {
-    "draw": routes.apply_draw, "take_display": routes.apply_take_display,
-    "official": officials.apply_official, "play": routes.apply_play,
-    "discard_route": routes.apply_discard, "close_route": closing.apply_close,
-    "cut_hand": closing.apply_cut,
-}
-KINDS = (*CHECKS, "end_turn")
+#: The input kinds, in the order the table declares them (companion/thurn_and_taxis/inputs.py).
+KINDS = INPUTS.names
 
 
 class ThurnAndTaxisRules(Rules):
@@ -53,6 +42,7 @@ class ThurnAndTaxisRules(Rules):
     from .seats import SEATING as seating  # who sits at the table and what each may see
     game_id = "thurn_and_taxis"
     title = "Thurn and Taxis"
+    inputs = INPUTS  # every input's arguments, admission, check, effect and words
 
     def validate_pack(self, pack) -> None:
         build(pack)
@@ -62,39 +52,6 @@ class ThurnAndTaxisRules(Rules):
 
     def new_state(self, pack, setup: dict) -> GameState:
         return new_game(board_of(pack), setup)
-
-    # -- checks --------------------------------------------------------------------------------
-    def check(self, s: GameState, inp: Input) -> list[Violation]:
-        if inp.kind not in KINDS:
-            raise MalformedInput(f"Thurn and Taxis has no input '{inp.kind}'")
-        a = Args(inp)
-        if inp.kind == "end_turn":
-            out = check_end_turn(s)
-        else:
-            out = CHECKS[inp.kind](s, a)
-        if s.over:
-            return [Violation("thurn_and_taxis.end.over", "the game is over")]
-        if s.refill_due() and inp.kind != "draw":
-            out.insert(0, Violation("thurn_and_taxis.display.refill",
-                                    "the gap in the display is filled from the deck first"))
-        return out
-
-    # -- effects -------------------------------------------------------------------------------
-    def apply(self, s: GameState, inp: Input) -> None:
-        if s.over:
-            return  # an overridden input after the end changes nothing (thurn_and_taxis.end.over)
-        if inp.kind == "end_turn":
-            apply_end_turn(s)
-        else:
-            APPLY[inp.kind](s, Args(inp))
-        routes.settle(s)
-
-    # -- words ---------------------------------------------------------------------------------
-    def describe(self, s: GameState, inp: Input) -> str:
-        try:
-            return describe(s, inp)
-        except (MalformedInput, KeyError, ValueError, TypeError):
-            return inp.kind.replace("_", " ")
 
     def next_steps(self, s: GameState) -> list[Step]:
         return next_steps(s)
@@ -148,76 +105,6 @@ def _closes(s: GameState) -> Iterator[Input]:
         route = s.active.route
         for cities in picks:
             yield Input("close_route", {**args, "cities": sorted(cities, key=route.index)})
-
-
-# -- the end of a turn ----------------------------------------------------------------------------
-def check_end_turn(s: GameState) -> list[Violation]:
-    p, t = s.active, s.turn
-    out = []
-    if t.taken < routes.takes_needed(s):
-        what = "both of the Postmaster's cards" if routes.takes_needed(s) == 2 else "a card"
-        out.append(Violation("thurn_and_taxis.turn.end", f"{p.name} has not taken {what} yet"))
-    elif not t.played and s.hand():
-        out.append(Violation("thurn_and_taxis.turn.end",
-                             f"{p.name} must play a card (giving up the route first if none fits)"))
-    if t.cut_due:
-        out.append(Violation("thurn_and_taxis.hand.limit",
-                             f"{p.name} cuts the hand to {s.board.game['hand_after_closing']} first"))
-    return out
-
-
-def apply_end_turn(s: GameState) -> None:
-    n = len(s.players)
-    if s.ended_by is not None and s.turn.seat == n - 1:
-        s.over = True  # thurn_and_taxis.end.round: the round is finished, everyone had as many turns
-        return
-    nxt = (s.turn.seat + 1) % n
-    if nxt == 0:
-        s.round += 1
-    begin_turn(s, nxt)
-
-
-def describe(s: GameState, inp: Input) -> str:
-    a, p, b = inp.args, s.active, s.board
-    if inp.kind == "draw":
-        if s.refill_due():
-            return f"{b.name(b.city_id(a.get('card'), 'draw.card'))} is turned up in the display"
-        return f"{p.name} draws the top card of the deck"  # the card stays private to its owner
-    if inp.kind == "take_display":
-        return f"{p.name} takes {b.name(b.city_id(a.get('card'), 'card'))} from the display"
-    if inp.kind == "official":
-        return f"{p.name} calls the {officials.title(s, a['name'])}"
-    if inp.kind == "play":
-        return f"{p.name} plays {b.name(b.city_id(a.get('card'), 'card'))}"
-    if inp.kind == "discard_route":
-        return f"{p.name} gives up the route {route_text(s, p.route)}"
-    if inp.kind == "close_route":
-        cities = [b.city_id(c, "cities") for c in a.get("cities", [])]
-        award = closing.preview(s, cities, a.get("carriage"))
-        return f"{p.name} closes {route_text(s, p.route)}: " + award_text(s, award)
-    if inp.kind == "cut_hand":
-        names = ", ".join(b.name(b.city_id(c, "cards")) for c in a.get("cards", []))
-        return f"{p.name} cuts the hand to {b.game['hand_after_closing']}, discarding {names}"
-    if inp.kind == "end_turn":
-        return f"{p.name} ends the turn"  # the result follows as its outcome (said.py)
-    return inp.kind
-
-
-def route_text(s: GameState, route) -> str:
-    return "\u2013".join(s.board.name(c) for c in route) or "(none)"
-
-
-def award_text(s: GameState, award: closing.Award) -> str:
-    b = s.board
-    parts = [("houses in " + ", ".join(b.name(c) for c in award.houses)) if award.houses else "no houses"]
-    for sid, _value in award.tiles:  # face down until the end (thurn_and_taxis.score)
-        parts.append(f"a {b.stacks[sid].name} tile")
-    if award.carriage is not None:
-        parts.append(f"carriage {award.carriage} ({b.carriages[award.carriage][0]} points)"
-                     if award.carriage in b.carriages else f"carriage {award.carriage}")
-    if award.ends_game:
-        parts.append("this ends the game after the round")
-    return "; ".join(parts)
 
 
 # -- what next -------------------------------------------------------------------------------------

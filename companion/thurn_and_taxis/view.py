@@ -14,10 +14,11 @@ from ..core.inputs import Input
 from ..core.violations import Violation
 from . import officials, routes
 from .board import OFFICIALS
-from .closing import Award, HouseOption
+from .closing import Award, HouseOption, award_text
 from .closing import options as house_options
 from .closing import preview as close_preview
-from .rules import RULES, award_text, route_text
+from .routes import route_text
+from .rules import RULES
 from .scoring import ranking, score, scores, winner
 from .state import GameState
 

@@ -140,6 +140,23 @@ def test_words_that_fail_fall_back_to_the_kind_and_open_kinds_are_declared():
     assert TABLE.open_kinds == frozenset({"say"})
 
 
+def test_a_unique_list_refuses_an_item_twice_as_read():
+    table = InputTable("Toy", [kind("pick", arg("names", ListOf(Text(), noun="names", unique=True)),
+                                    apply=lambda s, a: None, words="picks")])
+    assert table.check(Toy(), Input("pick", {"names": ["x", "y"]})) == []
+    with pytest.raises(MalformedInput, match=r"pick.names: expected a list of names \(each once\), got \['x', ' x'\]"):
+        table.check(Toy(), Input("pick", {"names": ["x", " x"]}))  # one name once trimmed
+
+
+def test_settle_follows_every_effect_and_prepare_precedes_it():
+    seen: list[str] = []
+    table = InputTable("Toy", [
+        kind("bump", arg("counter", Name()), apply=lambda s, a: seen.append(f"bump {a['counter']}"), words=""),
+    ], prepare=lambda s, a: seen.append("prepare"), settle=lambda s, a: seen.append(f"settle {a.kind}"))
+    table.apply(Toy(), Input("bump", {"counter": "a"}))
+    assert seen == ["prepare", "bump a", "settle bump"]
+
+
 def test_a_kind_declared_twice_is_a_programming_error():
     with pytest.raises(ValueError, match="declared twice"):
         InputTable("Toy", [kind("x", apply=_bump, words=""), kind("x", apply=_bump, words="")])
@@ -151,7 +168,7 @@ _OWN_DISPATCH = pytest.mark.xfail(strict=True, reason="still dispatches its inpu
 
 @pytest.mark.parametrize("game_id", [
     "couriers",
-    pytest.param("thurn_and_taxis", marks=_OWN_DISPATCH),
+    "thurn_and_taxis",
     pytest.param("ab_die_post", marks=_OWN_DISPATCH),
     pytest.param("postman", marks=_OWN_DISPATCH),
 ])
