@@ -75,7 +75,7 @@ def test_a_hand_that_answered_with_a_card_is_covered_again(qtbot):
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
     from postman.play import game
 
-    from companion.postman import table_queries as q
+    from companion.postman import view as q
     from ui.postman.cards_panel import CardsPanel
 
     s = game()

@@ -102,7 +102,7 @@ def check_battle_panel(panel, session: Session) -> None:
 
 def check_retreat_offer(session: Session) -> None:
     """The retreat offer's number is the retreat roll's, when no card changes it: try it."""
-    from companion.postman import table_queries as q
+    from companion.postman import view as q
 
     s = session.state
     o = s.pos.offer

@@ -112,7 +112,7 @@ class CardsPanel(QWidget):
 
     def set_hand(self, side: str, cards, deck_left: int, extra_tip=None, discard=False,
                  answering: bool = False) -> None:
-        """``cards``: CardView rows from table_queries.hand_view; ``discard``: the side is over
+        """``cards``: CardView rows from view.hand_view; ``discard``: the side is over
         the hand limit, so every card is lit and a click discards it; ``answering``: the side is
         not the one whose turn it is, so once it has played a card its hand is covered again
         (the laptop goes back)."""

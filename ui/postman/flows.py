@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QInputDialog
 
-from companion.postman import table_queries as q
+from companion.postman import view as q
 
 BATTLE_ROLLS = q.BATTLE_ROLLS  # the rolls a battle owes, as the rules list them
 

@@ -31,8 +31,7 @@ from PySide6.QtWidgets import (
 
 from companion.core.storage import atomic_write
 from companion.core.violations import PosthornError
-from companion.postman.board import SIZES, TERRAIN
-from companion.postman.map_draft import MapDraft, open_map
+from companion.postman.view import SIZES, TERRAIN, MapDraft, open_map
 
 from .. import looks
 from ..palette import colour

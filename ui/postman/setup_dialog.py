@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from companion.core.violations import PackError
-from companion.postman.board import board_from_file, load_board
+from companion.postman.view import board_from_file, load_board
 
 FILE = "__file__"
 

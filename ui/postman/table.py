@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from companion.core.inputs import Input
-from companion.postman import table_queries as q
+from companion.postman import view as q
 
 from .. import looks
 from ..palette import rgb
@@ -269,9 +269,7 @@ class PostmanTable(QWidget, Flows):
         b = t.battle
         choose, suggested, retreat = {}, {}, []
         if b is not None and b.step == "casualties":
-            from companion.postman.battle import casualties_needed
-
-            choose = {side: casualties_needed(s, side) for side in b.to_choose}
+            choose = q.casualties_to_choose(s)
             suggested = {side: q.casualty_order(s, side) for side in b.to_choose}
         if b is not None and b.step == "retreat":
             retreat = q.retreat_towns(s, b.town, b.retreating)

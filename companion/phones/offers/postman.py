@@ -4,7 +4,8 @@ rolls and the turn's buttons. Moving stacks stays on the laptop's map (a path is
 from __future__ import annotations
 
 from ...core.session import Session
-from ...postman import mail, table_queries
+from ...postman import mail
+from ...postman import view as queries
 from ...postman.battle import casualties_needed
 from ...postman.state import PostmanState
 from .kit import action, dice_actions, mine, pick
@@ -46,8 +47,8 @@ def offers(session: Session, seat: str, view: dict) -> list[dict]:
 
 def _card_plays(s: PostmanState, seat: str) -> list[dict]:
     out = []
-    for card in table_queries.playable_cards(s, seat):
-        for target in table_queries.card_targets(s, seat, card.id)[:MAX_TARGETS]:
+    for card in queries.playable_cards(s, seat):
+        for target in queries.card_targets(s, seat, card.id)[:MAX_TARGETS]:
             words = ", ".join(_target_words(s, key, value) for key, value in target.items())
             label = f"Play {card.name}" + (f": {words}" if words else "")
             out.append(action(label, "play_card", {"card": card.id, "side": seat, **target},
@@ -57,7 +58,7 @@ def _card_plays(s: PostmanState, seat: str) -> list[dict]:
 
 def _target_words(s: PostmanState, key: str, value) -> str:
     if key == "unit":
-        return table_queries.unit_label(s, value)
+        return queries.unit_label(s, value)
     if key in ("to", "town"):
         return f"{'to ' if key == 'to' else ''}{s.board.towns[value].name}"
     if key == "die":
@@ -67,8 +68,8 @@ def _target_words(s: PostmanState, key: str, value) -> str:
 
 def _casualties(s: PostmanState, seat: str, step: dict) -> dict:
     b = s.fight
-    units = [u.id for u in sorted(s.units_in(b.town, seat), key=table_queries.unit_order)]
-    options = [(u, table_queries.unit_label(s, u)) for u in units]
+    units = [u.id for u in sorted(s.units_in(b.town, seat), key=queries.unit_order)]
+    options = [(u, queries.unit_label(s, u)) for u in units]
     if seat == "postmen" and b.militia_fight:
         options += [("militia", "Militia")] * s.pos.militia.get(b.town, 0)
     return action(step["text"], "casualties", {"side": seat},
@@ -78,20 +79,20 @@ def _casualties(s: PostmanState, seat: str, step: dict) -> dict:
 def _battle_retreats(s: PostmanState, seat: str) -> list[dict]:
     b = s.fight
     return [action(f"Retreat to {s.board.towns[x].name}", "battle_retreat", {"to": x})
-            for x in table_queries.retreat_towns(s, b.town, seat)]
+            for x in queries.retreat_towns(s, b.town, seat)]
 
 
 def _retreats(s: PostmanState, seat: str) -> list[dict]:
     o = s.pos.offer
     if o is None:
         return []
-    towns = table_queries.retreat_towns(s, o.town, seat)
-    return [action(f"{table_queries.unit_label(s, u)} tries to retreat to {s.board.towns[x].name}",
+    towns = queries.retreat_towns(s, o.town, seat)
+    return [action(f"{queries.unit_label(s, u)} tries to retreat to {s.board.towns[x].name}",
                    "retreat", {"unit": u, "to": x}) for u in o.units for x in towns][:MAX_TARGETS]
 
 
 def _discard(s: PostmanState, seat: str, step: dict) -> dict:
-    hand = [(c.id, c.name) for c in table_queries.hand_view(s, seat)]
+    hand = [(c.id, c.name) for c in queries.hand_view(s, seat)]
     return action(step["text"], "discard", {"side": seat}, private=True,
                   fields=[pick("cards", "Cards to discard", hand, mail.over_limit(s, seat))])
 

@@ -1,17 +1,19 @@
-"""What the Postman's table screen asks of the rules, as pure queries over a state.
+"""What the Postman's screens ask of the rules, as pure queries over a state.
 
 The screen decides no rule: where a stack may go and the Sneak rolls on the way (``reach``),
 which cards are playable now and on what (``play_options``), the odds of a battle with the cards
 in play (``battle_view``), a town in words (``town_view``), and here what is left to do in the
 phase and what a one-click Recruit or Militia phase changed. Every answer is read from the rules
-modules; none of these functions changes the state it is given. The screen imports this module
-alone, so every name it uses is importable from here.
+modules; none of these functions changes the state it is given. ``ui/postman`` imports this
+module (and ``companion.core``) alone, so every name its screens use is importable from here:
+the map editor's draft and the board files the setup dialog reads too (an import-linter
+contract in ``pyproject.toml`` keeps it so).
 """
 
 from __future__ import annotations
 
 from . import odds, recruit, turn
-from .battle import BATTLE_ROLLS
+from .battle import BATTLE_ROLLS, casualties_needed
 from .battle_view import (
     BONUS_CARDS,
     NAMES,
@@ -21,6 +23,8 @@ from .battle_view import (
     battle_town,
     casualty_order,
 )
+from .board import SIZES, TERRAIN, Board, board_from_file, load_board
+from .map_draft import MapDraft, open_map
 from .play_options import (
     NEEDS,
     CardView,
@@ -48,7 +52,8 @@ from .words import card as card_name
 from .words import side as side_name
 
 __all__ = [
-    "BATTLE_ROLLS",
+    "BATTLE_ROLLS", "SIZES", "TERRAIN", "Board", "MapDraft", "board_from_file", "casualties_to_choose",
+    "load_board", "open_map",
     "BONUS_CARDS", "NAMES", "NEEDS", "SIDES", "BattleView", "CardView", "FighterView", "Reach", "SneakRoll",
     "answers_open",
     "battle_odds_now", "battle_town", "card_name", "people", "side_name", "card_targets", "casualty_order", "change_summary", "discarding",
@@ -122,3 +127,12 @@ def change_summary(state: PostmanState, before: dict) -> list[str]:
 
 def other(side: str) -> str:
     return OTHER[side]
+
+
+def casualties_to_choose(state: PostmanState) -> dict[str, int]:
+    """How many casualties each side still has to choose in the battle's casualty step
+    (postman.fight.casualties), by side; empty at any other moment."""
+    b = state.pos.battle
+    if b is None or b.step != "casualties":
+        return {}
+    return {side: casualties_needed(state, side) for side in b.to_choose}

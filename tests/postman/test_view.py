@@ -1,9 +1,9 @@
 """The queries the table screen asks: what is left to do, phase summaries, a town in words, and
-(through the modules table_queries gathers) answers that agree with the rules along random games."""
+(through the modules the view gathers) answers that agree with the rules along random games."""
 
 import pytest
 
-from companion.postman import table_queries as q
+from companion.postman import view as q
 
 from .play import act, dice, game, to_phase
 from .test_battle_view import battle
@@ -51,6 +51,7 @@ def test_queries_agree_with_the_rules_through_random_games():
     from .kit import BOARD, pack
     from .test_playout import Player
 
+    checked_casualties = 0
     for seed in range(10):
         session = Session(RULES, pack(), {"board": BOARD}, seed)
         player = Player(session, random.Random(seed))
@@ -70,7 +71,15 @@ def test_queries_agree_with_the_rules_through_random_games():
                     for args in targets[:5]:
                         found = session.check(Input("play_card", {"card": card.id, "side": side, **args}))
                         assert found == [], (card.id, args, found)
+            for side, n in q.casualties_to_choose(s).items():
+                # the casualties the panel asks for are what the rules take: one fewer is refused
+                pick = q.casualty_order(s, side)[:n]
+                assert session.check(Input("casualties", {"side": side, "units": pick})) == [], (side, pick)
+                if n:
+                    assert session.check(Input("casualties", {"side": side, "units": pick[:-1]}))
+                    checked_casualties += 1
             view = q.battle_odds_now(s)
             if view is not None and view.odds is not None:
                 assert sum(view.odds.values()) == pytest.approx(1.0)
             player.one_input()
+    assert checked_casualties, "no random game reached a casualty choice"
