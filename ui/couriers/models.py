@@ -34,15 +34,13 @@ class _RosterModel(RowTableModel):
     def colour(self, row, column):
         return None
 
-    def row_of(self, rid: str) -> int:
-        for i, r in enumerate(self.rows):
-            if r.id == rid:
-                return i
-        return -1
-
 
 class CommanderModel(_RosterModel):
     headers = ("Commander", "Side", "Rank", "Headquarters", "Turns in place")
+
+    def signature(self, c):
+        # a handful of rows: what they show is their signature
+        return tuple(self.cell(c, col, Qt.ItemDataRole.DisplayRole) for col in range(len(self.headers)))
 
     def cell(self, c, col, role):
         if col == 0:
@@ -65,6 +63,17 @@ class CommanderModel(_RosterModel):
 
 class CourierModel(_RosterModel):
     headers = ("Courier", "From \u2192 To", "Status", "Location rolls")
+
+    def signature(self, c):
+        """Everything the row shows; a finished courier (most rows, late in a game) shows only
+        what stays fixed, so its signature is a few fields rather than its cells."""
+        cmds = self.state.commanders
+        fixed = (c.status, c.attempts.get(c.recipient, 0), cmds[c.sender].name, cmds[c.recipient].name,
+                 riders.orders_open(c) and c.message)
+        if c.finished:
+            return fixed
+        return fixed + tuple(self.cell(c, col, role) for col in (2, 3)
+                             for role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole))
 
     def cell(self, c, col, role):
         cmds = self.state.commanders

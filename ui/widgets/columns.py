@@ -47,6 +47,10 @@ class _Sharer(QObject):
         self.view = view
         self.timer = QTimer(self, singleShot=True, interval=0)
         self.timer.timeout.connect(self.fit)
+        #: per row of the first ROWS_MEASURED, per column (word, whole); None: not measured yet.
+        #: A click changes a row or two, so only those are measured again.
+        self.row_needs: list[list[tuple[int, int]] | None] = []
+        self.measured = 0  # rows measured so far, for the tests (count rebuilds, not time)
         view.installEventFilter(self)
         view.viewport().installEventFilter(self)
         self._watch(view.model())
@@ -54,15 +58,50 @@ class _Sharer(QObject):
     def _watch(self, model) -> None:
         if model is None:
             return
-        for signal in (model.modelReset, model.layoutChanged, model.rowsInserted, model.rowsRemoved,
-                       model.dataChanged, model.headerDataChanged):
-            signal.connect(self.fit)
+        for signal in (model.modelReset, model.layoutChanged, model.headerDataChanged):
+            signal.connect(self._all_again)
+        model.rowsInserted.connect(lambda _p, first, last: self._shift(first, [None] * (last - first + 1)))
+        model.rowsRemoved.connect(lambda _p, first, last: self._cut(first, last))
+        model.rowsMoved.connect(lambda _p, start, end, _d, row: self._move(start, end, row))
+        model.dataChanged.connect(self._changed)
 
     def eventFilter(self, obj, event) -> bool:
-        if event.type() in (QEvent.Type.Resize, QEvent.Type.FontChange, QEvent.Type.StyleChange,
-                            QEvent.Type.Show):
+        kind = event.type()
+        if kind in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self.row_needs = []
+        if kind in (QEvent.Type.Resize, QEvent.Type.FontChange, QEvent.Type.StyleChange, QEvent.Type.Show):
             self.timer.start()
         return False
+
+    def _all_again(self, *_args) -> None:
+        self.row_needs = []
+        self.fit()
+
+    def _shift(self, first: int, rows: list) -> None:
+        if first < len(self.row_needs):
+            self.row_needs[first:first] = rows
+        self.fit()
+
+    def _cut(self, first: int, last: int) -> None:
+        del self.row_needs[first:last + 1]
+        self.fit()
+
+    def _move(self, start: int, end: int, row: int) -> None:
+        needs = self.row_needs + [None] * max(0, max(end + 1, row) - len(self.row_needs))
+        moving = needs[start:end + 1]
+        del needs[start:end + 1]
+        at = row if row <= start else row - len(moving)
+        needs[at:at] = moving
+        self.row_needs = needs[:ROWS_MEASURED]
+        self.fit()
+
+    def _changed(self, top, bottom, *_roles) -> None:
+        sized = self.view.sizeAdjustPolicy() == QAbstractItemView.SizeAdjustPolicy.AdjustToContents
+        if top.row() >= ROWS_MEASURED and not sized:  # no row that sets the widths
+            return
+        for row in range(top.row(), min(bottom.row() + 1, len(self.row_needs))):
+            self.row_needs[row] = None
+        self.fit()
 
     def fit(self, *_args) -> None:
         view = self.view
@@ -72,7 +111,7 @@ class _Sharer(QObject):
         if model is None:
             return
         columns = model.columnCount(QModelIndex())
-        least, want = _needs(view, columns)
+        least, want = self._needs(columns)
         if view.sizeAdjustPolicy() == QAbstractItemView.SizeAdjustPolicy.AdjustToContents:
             # a view sized to its contents grows to its whole text and shrinks to the room it has
             edge = 2 * view.frameWidth() + (view.verticalScrollBar().sizeHint().width()
@@ -90,34 +129,58 @@ class _Sharer(QObject):
             bar = view.horizontalScrollBar().sizeHint().height() if sum(least) > room else 0
             view.setMaximumHeight(head.sizeHint().height() + rows + bar + 2 * view.frameWidth())
 
+    def _needs(self, columns: int) -> tuple[list[int], list[int]]:
+        """Per column: the width its longest word needs, and the width its longest whole text
+        needs, over its heading and its first ROWS_MEASURED rows (each measured once)."""
+        view = self.view
+        model = view.model()
+        rows = min(model.rowCount(QModelIndex()), ROWS_MEASURED)
+        needs = self.row_needs
+        del needs[rows:]
+        needs.extend([None] * (rows - len(needs)))
+        for row in range(rows):
+            if needs[row] is None or len(needs[row]) != columns:
+                needs[row] = _row_needs(view, row, columns)
+                self.measured += 1
+        head_fm = QFontMetrics(view.horizontalHeader().font())
+        pad = _pad(view)
+        least, want = [], []
+        for col in range(columns):
+            heading = model.headerData(col, Qt.Orientation.Horizontal, Qt.ItemDataRole.DisplayRole)
+            word = whole = head_fm.horizontalAdvance(heading) + pad + 6 if isinstance(heading, str) else 0
+            for row_need in needs:
+                word = max(word, row_need[col][0])
+                whole = max(whole, row_need[col][1])
+            least.append(max(word, view.horizontalHeader().minimumSectionSize()))
+            want.append(max(least[-1], whole))
+        return least, want
 
-def _needs(view: QAbstractItemView, columns: int) -> tuple[list[int], list[int]]:
-    """Per column: the width its longest word needs, and the width its longest whole text needs."""
+
+def _pad(view: QAbstractItemView) -> int:
+    return 2 * (view.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, view) + 1) + 2
+
+
+def _row_needs(view: QAbstractItemView, row: int, columns: int) -> list[tuple[int, int]]:
+    """Per column of ``row``: the width its longest word needs, and its longest whole line."""
     model = view.model()
-    pad = 2 * (view.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, view) + 1) + 2
+    pad = _pad(view)
     check = view.style().pixelMetric(QStyle.PixelMetric.PM_IndicatorWidth, None, view) + 8
-    head_fm = QFontMetrics(view.horizontalHeader().font())
-    least, want = [], []
+    out = []
     for col in range(columns):
-        heading = model.headerData(col, Qt.Orientation.Horizontal, Qt.ItemDataRole.DisplayRole)
-        word = whole = head_fm.horizontalAdvance(heading) + pad + 6 if isinstance(heading, str) else 0
-        for row in range(min(model.rowCount(QModelIndex()), ROWS_MEASURED)):
-            index = model.index(row, col, QModelIndex())
-            text = index.data(Qt.ItemDataRole.DisplayRole)
-            text = "" if text is None else str(text)
-            font = index.data(Qt.ItemDataRole.FontRole) or view.font()
-            fm = QFontMetrics(font)
-            extra = pad
-            if index.data(Qt.ItemDataRole.DecorationRole) is not None:
-                extra += 20
-            if index.data(Qt.ItemDataRole.CheckStateRole) is not None:
-                extra += check
-            words = text.split()
-            word = max(word, extra + max((fm.horizontalAdvance(w) for w in words), default=0))
-            whole = max(whole, extra + max((fm.horizontalAdvance(line) for line in text.split("\n")), default=0))
-        least.append(max(word, view.horizontalHeader().minimumSectionSize()))
-        want.append(max(least[-1], whole))
-    return least, want
+        index = model.index(row, col, QModelIndex())
+        text = index.data(Qt.ItemDataRole.DisplayRole)
+        text = "" if text is None else str(text)
+        font = index.data(Qt.ItemDataRole.FontRole) or view.font()
+        fm = QFontMetrics(font)
+        extra = pad
+        if index.data(Qt.ItemDataRole.DecorationRole) is not None:
+            extra += 20
+        if index.data(Qt.ItemDataRole.CheckStateRole) is not None:
+            extra += check
+        word = extra + max((fm.horizontalAdvance(w) for w in text.split()), default=0)
+        whole = extra + max((fm.horizontalAdvance(line) for line in text.split("\n")), default=0)
+        out.append((word, whole))
+    return out
 
 
 def _share(least: list[int], want: list[int], room: int) -> list[int]:

@@ -1,14 +1,19 @@
 """The base of every table the games show: a thin Qt adapter over a plain list of rows.
 
 A subclass names its ``headers`` and answers ``data``; ``set_rows`` swaps in new rows from the
-state the session handed back. The same rows again (by ``id``, in the same order) or the same
-with more at the end are redrawn in place, so a view keeps its selection and scroll and need not
-measure every row again; anything else is a reset.
+state the session handed back, telling the view as little as it can: rows that moved are moved,
+rows added or dropped in one place are inserted or removed, and only a change it cannot read as
+one of those is a reset, so a view keeps its selection and scroll and need not measure every row
+again. A subclass that answers ``signature`` (a cheap value that changes whenever anything its
+row shows changes) has ``dataChanged`` only for the rows whose signature changed; without one
+every row is redrawn.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
+
+_UNKNOWN = object()  # the signature of a row whose subclass gives none: never equal to the last
 
 
 class RowTableModel(QAbstractTableModel):
@@ -18,22 +23,83 @@ class RowTableModel(QAbstractTableModel):
         super().__init__(parent)
         self.state = None
         self.rows: list = []
+        self._keys: list = []
+        self._signs: list = []
+        self._at: dict = {}
+
+    def signature(self, row):
+        """What ``row`` shows, as a cheap value to compare; the default says: always redraw."""
+        return _UNKNOWN
 
     def set_rows(self, state, rows) -> None:
         rows = list(rows)
-        old, n = self.rows, len(self.rows)
         self.state = state
-        if not (n and len(rows) >= n and _keys(rows[:n]) == _keys(old)):
+        keys = _keys(rows)
+        signs = [self.signature(r) for r in rows]
+        old = dict(zip(self._keys, self._signs, strict=True))
+        if keys != self._keys and not self._restructure(keys, rows):
             self.beginResetModel()
-            self.rows = rows
+            self._take(rows, keys, signs)
             self.endResetModel()
             return
-        self.rows = rows[:n]
-        self.dataChanged.emit(self.index(0, 0), self.index(n - 1, max(0, len(self.headers) - 1)))
-        if len(rows) > n:
-            self.beginInsertRows(QModelIndex(), n, len(rows) - 1)
-            self.rows = rows
+        self._take(rows, keys, signs)
+        # a row just inserted is drawn anew anyway
+        self._redraw([i for i, (k, s) in enumerate(zip(keys, signs, strict=True))
+                      if s is _UNKNOWN or (k in old and old[k] != s)])
+
+    def row_of(self, key) -> int:
+        """The row of the row whose ``id`` (or the row itself) is ``key``, or -1."""
+        return self._at.get(key, -1)
+
+    def _take(self, rows, keys, signs) -> None:
+        self.rows, self._keys, self._signs = rows, keys, signs
+        self._at = {}
+        for i, k in enumerate(keys):
+            self._at.setdefault(k, i)
+
+    def _restructure(self, keys, rows) -> bool:
+        """Tell the view of one block of rows inserted or removed, or one row moved, that turns
+        the old keys into ``keys``; False when the change is none of these."""
+        old = self._keys
+        n, m = len(old), len(keys)
+        lead = 0
+        while lead < min(n, m) and old[lead] == keys[lead]:
+            lead += 1
+        tail = 0
+        while tail < min(n, m) - lead and old[n - 1 - tail] == keys[m - 1 - tail]:
+            tail += 1
+        was, now = old[lead:n - tail], keys[lead:m - tail]
+        if not was:
+            self.beginInsertRows(QModelIndex(), lead, lead + len(now) - 1)
+            self.rows, self._keys = rows, keys  # rowCount must answer the new length inside
             self.endInsertRows()
+        elif not now:
+            self.beginRemoveRows(QModelIndex(), lead, lead + len(was) - 1)
+            self.rows, self._keys = rows, keys
+            self.endRemoveRows()
+        elif len(was) == len(now) > 1 and was[1:] == now[:-1] and was[0] == now[-1]:
+            self.beginMoveRows(QModelIndex(), lead, lead, QModelIndex(), lead + len(was))  # down
+            self.rows, self._keys = rows, keys
+            self.endMoveRows()
+        elif len(was) == len(now) > 1 and was[:-1] == now[1:] and was[-1] == now[0]:
+            self.beginMoveRows(QModelIndex(), lead + len(was) - 1, lead + len(was) - 1, QModelIndex(), lead)
+            self.rows, self._keys = rows, keys
+            self.endMoveRows()
+        else:
+            return False
+        return True
+
+    def _redraw(self, changed: list[int]) -> None:
+        """``dataChanged`` for each run of neighbouring rows in ``changed``."""
+        last = max(0, len(self.headers) - 1)
+        start = prev = None
+        for i in [*changed, None]:
+            if start is not None and (i is None or i != prev + 1):
+                self.dataChanged.emit(self.index(start, 0), self.index(prev, last))
+                start = None
+            if start is None:
+                start = i
+            prev = i
 
     def row_at(self, index):
         """The row under ``index``, or None for an index outside the table."""
