@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core.inputs import Args
+from ..core.input_table import Given
 from ..core.violations import MalformedInput, Violation
 from . import hurricane, scoring
 from .board import GOAL, START
 from .state import HURRICANE, LANES, RaceState
-from .turns import actor, end_turn, out_of_turn, waiting
+from .turns import actor, end_turn, out_of_turn
 
 
 def show_ball(s: RaceState, ball: str) -> list[str]:
@@ -58,37 +58,44 @@ def goal_zone(s: RaceState) -> int:
     return s.settings.river_zones + 1
 
 
-def read_move(s: RaceState, a: Args) -> tuple[str | None, int, int, bool]:
-    goal = a.flag("goal")
+def read_move(s: RaceState, a: Given) -> tuple[str | None, int, int, bool]:
+    """Where a move without a board says the plane came down: (lane, zone, flanks, goal);
+    MalformedInput when its arguments do not say one place."""
+    goal = a["goal"]
     plane = s.planes[actor(s, a)]
-    if a.flag("blocked"):  # the landing space was taken: the plane stays where it was
-        if goal or any(k in a.args for k in ("lane", "zone", "flanks")):
+    if a["blocked"]:  # the landing space was taken: the plane stays where it was
+        if goal or a["lane"] is not None or a["zone"] is not None or a["flanks"] is not None:
             raise MalformedInput("move: a blocked plane stays put; give no lane, zone, flanks or goal")
         return plane.lane, plane.zone, plane.flanks, False
+    lane = a["lane"] if a["lane"] is not None or not goal else plane.lane
+    if lane is None:
+        raise MalformedInput("move: missing argument 'lane'" + (" (the plane is on the start field)" if goal else ""))
     if goal:
-        lane = a.choice("lane", LANES, default=plane.lane, required=False)
         zone = goal_zone(s)
+    elif a["zone"] is None:
+        raise MalformedInput("move: missing argument 'zone'")
     else:
-        lane = a.choice("lane", LANES)
-        zone = int(a.number("zone", lo=1, hi=s.settings.river_zones))
-        if zone != a.args["zone"]:
-            raise MalformedInput(f"move.zone: expected a whole zone number, got {a.args['zone']!r}")
-    flanks = a.args.get("flanks", plane.flanks)
-    if flanks not in (0, 1, 2) or isinstance(flanks, bool):
-        raise MalformedInput(f"move.flanks: expected 0, 1 or 2 passenger flank spaces, got {flanks!r}")
+        zone = a["zone"]
+    flanks = a["flanks"] if a["flanks"] is not None else plane.flanks
     return lane, zone, flanks, goal
 
 
+def move_well_formed(s: RaceState, a: Given) -> None:
+    if s.board is not None:
+        read_board_move(s, a)
+    else:
+        read_move(s, a)
+
+
 def _not_now(s: RaceState, player: str) -> list[Violation]:
-    if s.phase != "move":
-        if s.phase in ("turn", "drawing"):
-            return [Violation("ab_die_post.move.pending",
-                              "no coloured ball shows: a plane moves only after flying and shaking the indicator")]
-        return waiting(s)
+    """A move comes after a coloured ball (what else is owed first is the table's owed)."""
+    if s.phase in ("turn", "drawing"):
+        return [Violation("ab_die_post.move.pending",
+                          "no coloured ball shows: a plane moves only after flying and shaking the indicator")]
     return out_of_turn(s, player)
 
 
-def check_move(s: RaceState, a: Args) -> list[Violation]:
+def check_move(s: RaceState, a: Given) -> list[Violation]:
     if s.board is not None:
         return check_board_move(s, a)
     player = actor(s, a)
@@ -112,13 +119,13 @@ def check_move(s: RaceState, a: Args) -> list[Violation]:
     return []
 
 
-def apply_move(s: RaceState, a: Args) -> None:
+def apply_move(s: RaceState, a: Given) -> None:
     if s.board is not None:
         return apply_board_move(s, a)
     player = actor(s, a)
     lane, zone, flanks, goal = read_move(s, a)
     plane = s.planes[player]
-    if a.flag("blocked"):
+    if a["blocked"]:
         if s.phase == "move":
             end_turn(s)
         return
@@ -225,40 +232,29 @@ def landings(s: RaceState, player: str | None = None, straight: bool | None = No
     return out
 
 
-def read_board_move(s: RaceState, a: Args) -> tuple[str | None, tuple[str, ...] | None]:
-    """(landing space id or GOAL or None when blocked, the path given or None)."""
-    board = s.drawn_board
-    extra = sorted(k for k in ("lane", "zone", "flanks") if k in a.args)
+def read_board_move(s: RaceState, a: Given) -> tuple[str | None, tuple[str, ...] | None]:
+    """(landing space id or GOAL or None when blocked, the path given or None); MalformedInput
+    when the arguments do not say one landing on the board (each space is read as the board's)."""
+    extra = sorted(k for k in ("lane", "zone", "flanks") if a[k] is not None)
     if extra:
         raise MalformedInput(f"move.{extra[0]}: with a board, name the landing space (space) or the "
                              "goal airport (goal); its lane, zone and flank spaces follow from the board")
-    blocked, goal = a.flag("blocked"), a.flag("goal")
-    if blocked:
-        if goal or "space" in a.args or "path" in a.args:
+    space, path = a["space"], a["path"]
+    if a["blocked"]:
+        if a["goal"] or space is not None or path is not None:
             raise MalformedInput("move: a blocked plane stays put; give no space, path or goal")
         return None, None
-    if goal:
-        if "space" in a.args:
+    if a["goal"]:
+        if space is not None:
             raise MalformedInput("move: give the landing space or goal, not both")
         target = GOAL
+    elif space is None:
+        raise MalformedInput("move: missing argument 'space' (the landing space, e.g. 'o7'), "
+                             "or goal: true or blocked: true")
     else:
-        space = a.args.get("space")
-        if not isinstance(space, str) or not board.has(space):
-            if "space" not in a.args:
-                raise MalformedInput("move: missing argument 'space' (the landing space, e.g. 'o7'), "
-                                     "or goal: true or blocked: true")
-            raise MalformedInput(f"move.space: there is no space {space!r} on the board "
-                                 f"'{board.name}' (spaces look like i3, m7, o12)")
         target = space
-    path = a.args.get("path")
     if path is None:
         return target, None
-    if not isinstance(path, list) or not path or len(path) > 60:
-        raise MalformedInput(f"move.path: expected a list of the space ids flown over, the landing "
-                             f"space last, got {path!r}")
-    for i, node in enumerate(path):
-        if not (board.has(node) or (node == GOAL and i == len(path) - 1)):
-            raise MalformedInput(f"move.path[{i}]: there is no space {node!r} on the board")
     if path[-1] != target:
         raise MalformedInput(f"move.path: the path ends on {path[-1]!r}, not on the landing "
                              f"{'goal airport' if target == GOAL else 'space ' + repr(target)}")
@@ -300,7 +296,7 @@ def check_path(s: RaceState, player: str, path: tuple[str, ...]) -> list[Violati
     return []
 
 
-def check_board_move(s: RaceState, a: Args) -> list[Violation]:
+def check_board_move(s: RaceState, a: Given) -> list[Violation]:
     player = actor(s, a)
     target, path = read_board_move(s, a)
     out = _not_now(s, player)
@@ -338,7 +334,7 @@ def board_landing(s: RaceState, player: str, target: str, path) -> Landing:
     return Landing(target, (target,), flanks_after(s, player, (target,)), occupant(s, target, player))
 
 
-def apply_board_move(s: RaceState, a: Args) -> None:
+def apply_board_move(s: RaceState, a: Given) -> None:
     player = actor(s, a)
     target, path = read_board_move(s, a)
     land = None if target is None else board_landing(s, player, target, path)
@@ -360,7 +356,7 @@ def apply_board_move(s: RaceState, a: Args) -> None:
     _land(s, player, land.flanks, target == GOAL)
 
 
-def board_move_text(s: RaceState, player: str, a: Args) -> str:
+def board_move_text(s: RaceState, player: str, a: Given) -> str:
     """The log's words for a move on a board (read before it applies)."""
     target, path = read_board_move(s, a)
     if target is None:

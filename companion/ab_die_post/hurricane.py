@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections import Counter
 from itertools import product
 
-from ..core.inputs import Args
+from ..core.input_table import Given
 from ..core.violations import MalformedInput, Violation
 from .state import VALUES, Payment, RaceState
-from .turns import waiting
+from .turns import end_turn, settle_deck
 
 
 def cheapest_payment(hand, cost: int) -> list[int] | None:
@@ -70,25 +70,18 @@ def owed(s: RaceState, player) -> Payment | None:
     return next((p for p in s.payments if p.player == player), None)
 
 
-def read_cards(a: Args, s: RaceState, player: str) -> list[int]:
-    cards = a.args.get("cards")
-    if not isinstance(cards, list) or not all(type(c) is int and c in VALUES for c in cards):
-        raise MalformedInput(f"{a.inp.kind}.cards: expected a list of card values 1, 2 or 3, got {cards!r}")
-    held = Counter(s.hand(player))
-    for v, n in Counter(cards).items():
+def pay_well_formed(s: RaceState, a: Given) -> None:
+    """The cards paid must be in the payer's hand."""
+    player, held = a["player"], Counter(s.hand(a["player"]))
+    for v, n in Counter(a["cards"]).items():
         if held[v] < n:
-            raise MalformedInput(f"{a.inp.kind}.cards: {player} holds {held[v]} card(s) of {v}, not {n}")
-    return cards
+            raise MalformedInput(f"pay.cards: {player} holds {held[v]} card(s) of {v}, not {n}")
 
 
-def check_pay(s: RaceState, a: Args) -> list[Violation]:
-    player = a.text("player")
-    s.hand(player)
-    cards = read_cards(a, s, player)
+def check_pay(s: RaceState, a: Given) -> list[Violation]:
+    player, cards = a["player"], a["cards"]
     bill = owed(s, player)
-    if bill is None and s.phase in ("indicator", "keep", "over"):
-        return waiting(s)
-    if bill is None:
+    if bill is None:  # the indicator and the kept cards are owed first (the table's owed)
         why = ("no hurricane is blowing" if s.phase != "hurricane"
                else f"{player}'s plane is not in the air or has paid already")
         return [Violation("ab_die_post.hurricane.air", f"{player} owes no hurricane repairs: {why}")]
@@ -98,11 +91,14 @@ def check_pay(s: RaceState, a: Args) -> list[Violation]:
     return []
 
 
-def apply_pay(s: RaceState, a: Args) -> None:
-    player = a.args["player"]
-    for card in a.args["cards"]:
+def apply_pay(s: RaceState, a: Given) -> None:
+    player = a["player"]
+    for card in a["cards"]:
         s.deck.play(player, card)
     s.payments = [p for p in s.payments if p.player != player]
+    settle_deck(s)
+    if s.phase == "hurricane" and not s.payments:
+        end_turn(s)
 
 
 def costs_now(s: RaceState) -> dict[str, dict]:

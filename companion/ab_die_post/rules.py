@@ -1,9 +1,8 @@
-"""Ab die Post!'s rules: what each input may do, what it does, and what the table does next.
+"""Ab die Post!'s rules: its pack and setup, what the table does next, the end, and the inputs
+the table could give now.
 
 Rule ids are ``ab_die_post.*`` and each has a section in ``rules/ab_die_post/reference.md``.
-Inputs (documented in ``docs/games/ab_die_post.md``): ``draw`` (a spare-part card, or the ball the
-hurricane indicator shows after ``fly``), ``stop_drawing``, ``fly``, ``move``, ``pay`` and
-``keep_card``.
+The inputs themselves (arguments, checks, effects, words) are declared in ``inputs.py``.
 """
 
 from __future__ import annotations
@@ -14,11 +13,12 @@ from itertools import product
 
 from ..core.deck import Deck
 from ..core.game import GameResult, Rules, Step
-from ..core.inputs import Args, Input
+from ..core.inputs import Input
 from ..core.schema import check as check_schema
-from ..core.violations import MalformedInput, PackError, Violation
-from . import flight, hurricane, scoring, turns
+from ..core.violations import MalformedInput, PackError
+from . import flight, hurricane, turns
 from .board import GOAL, board_from_pack, load_board
+from .inputs import INPUTS
 from .odds import bust_chance, fly_odds, percent
 from .state import (
     LANES,
@@ -45,7 +45,8 @@ RULE_IDS = frozenset({
     "ab_die_post.flight.next", "ab_die_post.game.end",
 })
 
-KINDS = ("draw", "stop_drawing", "fly", "move", "pay", "keep_card")
+#: The input kinds, in the order the table declares them (companion/ab_die_post/inputs.py).
+KINDS = INPUTS.names
 
 
 class AbDiePostRules(Rules):
@@ -53,6 +54,7 @@ class AbDiePostRules(Rules):
     from .seats import SEATING as seating  # who sits at the table and what each may see
     game_id = "ab_die_post"
     title = "Ab die Post!"
+    inputs = INPUTS  # every input's arguments, admission, check, effect and words
 
     # -- pack and setup ----------------------------------------------------------------------
     def validate_pack(self, pack) -> None:
@@ -95,62 +97,6 @@ class AbDiePostRules(Rules):
         return RaceState(settings, tuple(players), Deck.of("spare parts", cards, players),
                          {p: Plane(p) for p in players}, {p: 0 for p in players}, players[0],
                          board=board)
-
-    # -- checks and effects ------------------------------------------------------------------
-    def check(self, s: RaceState, inp: Input) -> list[Violation]:
-        if inp.kind not in KINDS:
-            raise MalformedInput(f"Ab die Post! has no input '{inp.kind}'")
-        a = Args(inp)
-        if inp.kind == "draw":
-            return turns.check_ball(s, a) if s.phase == "indicator" else turns.check_draw(s, a)
-        return _CHECKS[inp.kind](s, a)
-
-    def apply(self, s: RaceState, inp: Input) -> None:
-        if s.phase == "over":
-            return  # an overridden input after the end changes nothing (ab_die_post.game.end)
-        a = Args(inp)
-        if inp.kind == "draw" and s.phase == "indicator":
-            flight.show_ball(s, inp.args["card"])
-        elif inp.kind == "pay":
-            hurricane.apply_pay(s, a)
-            turns.settle_deck(s)
-            if s.phase == "hurricane" and not s.payments:
-                turns.end_turn(s)
-        else:
-            _APPLY[inp.kind](s, a)
-
-    # -- words -------------------------------------------------------------------------------
-    def describe(self, s: RaceState, inp: Input) -> str:
-        a = inp.args
-        try:
-            who = a.get("player") or s.current
-            if inp.kind == "draw" and s.phase == "indicator":
-                return _ball_text(s, a.get("card"), inp.source)
-            if inp.kind == "draw":
-                src = " (table)" if inp.source == "table" else ""
-                return f"{who} draws a {a.get('card')}{src}"  # a bust follows as its outcome (said.py)
-            if inp.kind == "stop_drawing":
-                return f"{who} stops drawing with {s.points_in_hand(who)} points in hand"
-            if inp.kind == "fly":
-                return f"{who} flies ({flight.plane_text(s, who)}, {s.points_in_hand(who)} points in hand)"
-            if inp.kind == "move" and s.board is not None:
-                return flight.board_move_text(s, who, Args(inp))
-            if inp.kind == "move":
-                if a.get("blocked"):
-                    return f"{who}'s landing space is taken: the plane does not move"
-                if a.get("goal"):
-                    return f"{who} lands on the goal airport: the flight ends"
-                extra = " and takes the passenger" if (a.get("flanks") == 2 and s.passenger is None
-                                                        and s.planes[who].flanks < 2) else ""
-                return f"{who} flies to the {a.get('lane')} lane, zone {a.get('zone')}{extra}"
-            if inp.kind == "pay":
-                return f"{who} pays {'+'.join(map(str, a.get('cards', [])))} for the hurricane"
-            if inp.kind == "keep_card":
-                card = a.get("card")
-                return f"{who} keeps {'a ' + str(card) if card is not None else 'no card'} for the next flight"
-        except MalformedInput:
-            pass
-        return inp.kind.replace("_", " ")
 
     # -- what next ---------------------------------------------------------------------------
     def next_steps(self, s: RaceState) -> list[Step]:
@@ -196,16 +142,24 @@ class AbDiePostRules(Rules):
                           "ab_die_post.game.end", tuple(s.scores.items()))
 
     def candidates(self, s: RaceState) -> Iterator[Input]:
-        """Every input of every player (the draws and the indicator's ball are chance)."""
+        """Every input of every player that could be legal now (the draws and the indicator's
+        ball are chance): only the player whose turn it is stops, flies or moves
+        (ab_die_post.turn.order), a plane moves only when a coloured ball shows
+        (ab_die_post.move.pending) and cards are kept only by the planes asked to keep one
+        (ab_die_post.flight.keep); the inputs left out break one of these whatever their other
+        arguments, and each candidate costs a check in ``legal_inputs``."""
         for player in s.players:
             who = {"player": player}
-            yield Input("stop_drawing", who)
-            yield Input("fly", who)
-            yield from _moves(s, player)
+            if player == s.current:
+                yield Input("stop_drawing", who)
+                yield Input("fly", who)
+                if s.phase == "move":
+                    yield from _moves(s, player)
             yield from _payments(s, player)
-            for card in sorted(set(s.hand(player))):
-                yield Input("keep_card", {**who, "card": card})
-            yield Input("keep_card", who)
+            if s.phase == "keep" and player in s.keeping:
+                for card in sorted(set(s.hand(player))):
+                    yield Input("keep_card", {**who, "card": card})
+                yield Input("keep_card", who)
 
 
 def _moves(s: RaceState, player: str) -> Iterator[Input]:
@@ -252,28 +206,5 @@ def _board(pack, setup: dict):
     raise MalformedInput("setup.board: expected the name of a board of the pack (e.g. 'illustrative') "
                          "or a board written out as an object")
 
-
-def _ball_text(s: RaceState, ball, source) -> str:
-    src = " (table)" if source == "table" else ""
-    if ball == "black":
-        return f"The indicator shows black{src}"  # the hurricane's bills follow as its outcome (said.py)
-    return f"The indicator shows {ball}{src}: {s.current} flies {s.settings.wind.get(ball, 0)} space(s)"
-
-
-_CHECKS = {
-    "stop_drawing": turns.check_stop,
-    "fly": turns.check_fly,
-    "move": flight.check_move,
-    "pay": hurricane.check_pay,
-    "keep_card": scoring.check_keep,
-}
-
-_APPLY = {
-    "draw": turns.apply_draw,
-    "stop_drawing": turns.apply_stop,
-    "fly": turns.apply_fly,
-    "move": flight.apply_move,
-    "keep_card": scoring.apply_keep,
-}
 
 RULES = AbDiePostRules()

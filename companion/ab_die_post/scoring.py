@@ -7,7 +7,7 @@ not placed and score nothing.
 
 from __future__ import annotations
 
-from ..core.inputs import Args
+from ..core.input_table import Given
 from ..core.violations import MalformedInput, Violation
 from .state import LANES, FlightResult, RaceState
 from .turns import settle_deck
@@ -92,14 +92,15 @@ def _discard_all_but(s: RaceState, player: str, keep) -> None:
         s.deck.play(player, card)
 
 
-def check_keep(s: RaceState, a: Args) -> list[Violation]:
-    player = a.text("player", max_len=80)
-    hand = s.hand(player)
-    card = a.args.get("card")
-    if card is not None and (type(card) is not int or card not in hand):
-        raise MalformedInput(f"keep_card.card: {player} holds {sorted(hand)}; got {card!r}")
-    if s.phase == "over":
-        return [Violation("ab_die_post.game.end", "the game is over")]
+def keep_well_formed(s: RaceState, a: Given) -> None:
+    """The card kept must be in the keeper's hand."""
+    hand = s.hand(a["player"])
+    if a["card"] is not None and a["card"] not in hand:
+        raise MalformedInput(f"keep_card.card: {a['player']} holds {sorted(hand)}; got {a['card']!r}")
+
+
+def check_keep(s: RaceState, a: Given) -> list[Violation]:
+    player = a["player"]
     if s.phase != "keep":
         return [Violation("ab_die_post.flight.keep", "cards are kept only at the end of a flight")]
     if player not in s.keeping:
@@ -109,9 +110,9 @@ def check_keep(s: RaceState, a: Args) -> list[Violation]:
     return []
 
 
-def apply_keep(s: RaceState, a: Args) -> None:
-    player = a.args["player"]
-    _discard_all_but(s, player, a.args.get("card"))
+def apply_keep(s: RaceState, a: Given) -> None:
+    player = a["player"]
+    _discard_all_but(s, player, a["card"])
     settle_deck(s)
     if player in s.keeping:
         s.keeping.remove(player)

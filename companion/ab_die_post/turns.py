@@ -8,9 +8,9 @@ then owes the hurricane indicator's ball.
 from __future__ import annotations
 
 from ..core.game import DrawRequest
-from ..core.inputs import Args
+from ..core.input_table import Given
 from ..core.violations import MalformedInput, Violation
-from .state import BALLS, RED_THREE, VALUES, RaceState
+from .state import RED_THREE, RaceState
 
 #: What each phase is waiting for, and the rule that says so, when another input comes.
 WAITING = {
@@ -22,20 +22,17 @@ WAITING = {
 }
 
 
-def waiting(s: RaceState) -> list[Violation]:
+def waiting(s: RaceState) -> Violation | None:
+    """What the phase waits for, as the violation of an input that comes before it."""
     if s.phase in WAITING:
         rule, why = WAITING[s.phase]
-        return [Violation(rule, why)]
-    return []
+        return Violation(rule, why)
+    return None
 
 
-def actor(s: RaceState, a: Args) -> str:
+def actor(s: RaceState, a: Given) -> str:
     """The player an input names, or the player whose turn it is."""
-    player = a.text("player", required=False, max_len=80)
-    if player is None:
-        return s.current
-    s.hand(player)  # refuses a player who is not in the game
-    return player
+    return a["player"] or s.current
 
 
 def out_of_turn(s: RaceState, player: str, drawing: bool = False) -> list[Violation]:
@@ -75,16 +72,22 @@ def ball_request(s: RaceState) -> DrawRequest:
                        "ab_die_post.indicator", s.current, replace=True)
 
 
-def check_draw(s: RaceState, a: Args) -> list[Violation]:
-    card = a.args.get("card")
-    if type(card) is not int or card not in VALUES:
-        raise MalformedInput(f"draw.card: a spare part is worth 1, 2 or 3, got {card!r}")
-    player = actor(s, a)
+def draw_well_formed(s: RaceState, a: Given) -> None:
+    """A spare part drawn must be one the draw pile still holds (the ball shown is read by its
+    argument alone)."""
+    if s.phase == "indicator":
+        return
     if s.deck.left == 0:
         raise MalformedInput("draw: no card is left to draw; every spare part is in a hand")
-    if s.deck.draw_pile[card] == 0:
-        raise MalformedInput(f"draw.card: no {card} is left in the draw pile (check the card split setting)")
-    out = waiting(s) or out_of_turn(s, player, drawing=True)
+    if s.deck.draw_pile[a["card"]] == 0:
+        raise MalformedInput(f"draw.card: no {a['card']} is left in the draw pile (check the card split setting)")
+
+
+def check_draw(s: RaceState, a: Given) -> list[Violation]:
+    if s.phase == "indicator":
+        return check_ball(s, a)
+    player = actor(s, a)
+    out = out_of_turn(s, player, drawing=True)
     if out:
         return out
     if s.phase == "drawing" and s.settings.draw_mode == "single":
@@ -92,9 +95,9 @@ def check_draw(s: RaceState, a: Args) -> list[Violation]:
     return []
 
 
-def apply_draw(s: RaceState, a: Args) -> None:
-    player = a.args.get("player") or s.current
-    card = a.args["card"]
+def apply_draw(s: RaceState, a: Given) -> None:
+    player = actor(s, a)
+    card = a["card"]
     s.deck.draw(card, player)
     settle_deck(s)
     if player != s.current:  # an overridden draw out of turn: the card only, the turn goes on
@@ -123,9 +126,9 @@ def would_bust(s: RaceState, player: str, card) -> bool:
     return card == RED_THREE and s.threes(player) + 1 >= s.settings.three_limit
 
 
-def check_stop(s: RaceState, a: Args) -> list[Violation]:
+def check_stop(s: RaceState, a: Given) -> list[Violation]:
     player = actor(s, a)
-    out = waiting(s) or out_of_turn(s, player)
+    out = out_of_turn(s, player)
     if out:
         return out
     if s.phase != "drawing":
@@ -134,14 +137,14 @@ def check_stop(s: RaceState, a: Args) -> list[Violation]:
     return []
 
 
-def apply_stop(s: RaceState, a: Args) -> None:
+def apply_stop(s: RaceState, a: Given) -> None:
     end_turn(s)
 
 
 # -- flying ---------------------------------------------------------------------------------------
-def check_fly(s: RaceState, a: Args) -> list[Violation]:
+def check_fly(s: RaceState, a: Given) -> list[Violation]:
     player = actor(s, a)
-    out = waiting(s) or out_of_turn(s, player)
+    out = out_of_turn(s, player)
     if out:
         return out
     if s.phase == "drawing":
@@ -154,17 +157,15 @@ def check_fly(s: RaceState, a: Args) -> list[Violation]:
     return []
 
 
-def apply_fly(s: RaceState, a: Args) -> None:
+def apply_fly(s: RaceState, a: Given) -> None:
     s.ended = None
     s.grounded = []
     s.phase = "indicator"
     s.ball = None
 
 
-def check_ball(s: RaceState, a: Args) -> list[Violation]:
-    ball = a.args.get("card")
-    if ball not in BALLS:
-        raise MalformedInput(f"draw.card: the hurricane indicator shows {', '.join(BALLS)}, got {ball!r}")
+def check_ball(s: RaceState, a: Given) -> list[Violation]:
+    ball = a["card"]
     out = out_of_turn(s, actor(s, a))
     if out:
         return out
@@ -172,4 +173,3 @@ def check_ball(s: RaceState, a: Args) -> list[Violation]:
         return [Violation("ab_die_post.indicator",
                           f"no {ball} ball is loaded for {len(s.players)} players")]
     return []
-

@@ -22,6 +22,8 @@ from typing import Any
 from .inputs import Input
 from .violations import MalformedInput, Violation
 
+_ABSENT = object()  # an argument the input does not give (None is an explicit null)
+
 
 def _short(value) -> str:
     text = repr(value)
@@ -142,13 +144,16 @@ class ListOf(ArgType):
     """A list whose every item is read by ``item``; at least ``min_len`` long; ``unique``: no item
     (as read) twice."""
 
-    def __init__(self, item: ArgType, min_len: int = 0, noun: str = "", unique: bool = False):
-        self.item, self.min_len, self.unique = item, min_len, unique
-        self.what = (f"a list of {noun or 'values'}" + (f" (at least {min_len})" if min_len else "")
-                     + (" (each once)" if unique else ""))
+    def __init__(self, item: ArgType, min_len: int = 0, noun: str = "", unique: bool = False,
+                 max_len: int | None = None):
+        self.item, self.min_len, self.unique, self.max_len = item, min_len, unique, max_len
+        size = (f" ({min_len} to {max_len})" if min_len and max_len is not None
+                else f" (at least {min_len})" if min_len else f" (at most {max_len})" if max_len is not None else "")
+        self.what = f"a list of {noun or 'values'}" + size + (" (each once)" if unique else "")
 
     def read(self, value, state) -> list:
-        if not isinstance(value, list) or len(value) < self.min_len:
+        if (not isinstance(value, list) or len(value) < self.min_len
+                or (self.max_len is not None and len(value) > self.max_len)):
             raise Expected(self.what)
         out = []
         for x in value:
@@ -195,14 +200,17 @@ def optional(name: str, type_: ArgType, default: Any = None) -> Arg:
     return Arg(name, type_, False, default)
 
 
-class Given(Mapping):
-    """An input's arguments as its declaration read them; ``inp`` is the input itself."""
+class Given(dict):
+    """An input's arguments as its declaration read them; ``inp`` is the input itself.
 
-    __slots__ = ("inp", "_values")
+    A dict (read-only by use, never written once read): the checks of ``legal_inputs`` read
+    its items many thousand times, and a dict's lookup costs no Python call."""
 
-    def __init__(self, inp: Input, values: dict):
+    __slots__ = ("inp",)
+
+    def __init__(self, inp: Input, values: Mapping | Iterable = ()):
+        super().__init__(values)
         self.inp = inp
-        self._values = values
 
     @property
     def kind(self) -> str:
@@ -212,17 +220,8 @@ class Given(Mapping):
     def source(self) -> str | None:
         return self.inp.source
 
-    def __getitem__(self, key: str):
-        return self._values[key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._values)
-
-    def __len__(self) -> int:
-        return len(self._values)
-
     def __repr__(self) -> str:
-        return f"Given({self.inp.kind}, {self._values!r})"
+        return f"Given({self.inp.kind}, {dict(self)!r})"
 
 
 Check = Callable[[Any, Given], list[Violation]]
@@ -241,6 +240,10 @@ class InputKind:
     ``open`` marks a kind whose arguments are the table's own words (a name, a message): no
     list holds them, so ``Rules.candidates`` never enumerates it. ``extra`` lets a kind carry
     arguments it does not declare (kept for what records wrote before the declaration).
+    ``well_formed(state, given)`` raises MalformedInput when the arguments, each read as
+    declared, do not make one input together or name what the state does not hold (a blocked
+    move that also names its landing, cards the named player does not hold); it runs as part of
+    the reading, so before anything else is judged.
     """
 
     name: str
@@ -254,12 +257,14 @@ class InputKind:
     #: judged even after the game's end (``ended`` is not asked): only what the end itself
     #: leaves open, such as a card that rerolls the deciding die
     after_end: Callable[[Any, Given], bool] | None = None
+    well_formed: Effect | None = None
 
 
 def kind(name: str, *args: Arg, apply: Effect, words: Words | str, check: Check = _no_violations,
          admits: Check | None = None, open: bool = False, extra: bool = False,
-         after_end: Callable[[Any, Given], bool] | None = None) -> InputKind:
-    return InputKind(name, tuple(args), apply, words, check, admits, open, extra, after_end)
+         after_end: Callable[[Any, Given], bool] | None = None,
+         well_formed: Effect | None = None) -> InputKind:
+    return InputKind(name, tuple(args), apply, words, check, admits, open, extra, after_end, well_formed)
 
 
 Stop = Callable[[Any, Given], Violation | None]
@@ -273,20 +278,27 @@ class InputTable:
     given)`` runs before every effect (what any input clears, such as a reroll's chance) and
     ``settle(state, given)`` after it (what follows any input, such as a deck run out reshuffled).
     ``frozen_at_end``: an input the table overrides after the end changes nothing.
+    ``owed_stops``: what is owed stops the judgement there, as the end does (a game whose
+    admissions and checks assume nothing else is owed); the arguments are still read first.
     """
 
     def __init__(self, game: str, kinds: Iterable[InputKind], *, ended: Stop | None = None,
                  owed: Stop | None = None, prepare: Effect | None = None, frozen_at_end: bool = False,
-                 settle: Effect | None = None):
+                 settle: Effect | None = None, owed_stops: bool = False):
         self.game = game
         self.kinds: dict[str, InputKind] = {}
         for k in kinds:
             if k.name in self.kinds:
                 raise ValueError(f"{game}: input '{k.name}' declared twice")
             self.kinds[k.name] = k
+        self._arg_names = {k.name: frozenset(a.name for a in k.args) for k in self.kinds.values()}
+        # each argument as plain values, so reading one costs no attribute lookups
+        self._plans = {k.name: tuple((a.name, a.type.read, a.required, a.default) for a in k.args)
+                       for k in self.kinds.values()}
         self.ended, self.owed, self.prepare = ended, owed, prepare
         self.frozen_at_end = frozen_at_end
         self.settle = settle
+        self.owed_stops = owed_stops
 
     def __iter__(self) -> Iterator[InputKind]:
         return iter(self.kinds.values())
@@ -311,27 +323,33 @@ class InputTable:
     def read(self, state, inp: Input) -> tuple[InputKind, Given]:
         """The input's kind and its arguments read as declared, or MalformedInput saying which
         argument is wrong and what it takes."""
-        k = self.kind_of(inp)
+        k = self.kinds.get(inp.kind)
+        if k is None:
+            raise MalformedInput(f"{self.game} has no input '{inp.kind}'")
         given = inp.args
-        values: dict = {}
-        for a in k.args:
-            if a.name not in given or (given[a.name] is None and not a.required):  # null: not given
-                if a.required:
-                    raise MalformedInput(f"{inp.kind}: missing argument '{a.name}'")
-                values[a.name] = a.default
+        values = dict.__new__(Given)  # filled below; no __init__ call on this hot path
+        values.inp = inp
+        for name, read, required, default in self._plans[k.name]:
+            value = given.get(name, _ABSENT)
+            if value is _ABSENT or (value is None and not required):  # null: not given
+                if required:
+                    raise MalformedInput(f"{inp.kind}: missing argument '{name}'")
+                values[name] = default
                 continue
             try:
-                values[a.name] = a.type.read(given[a.name], state)
+                values[name] = read(value, state)
             except Expected as e:
-                raise MalformedInput(f"{inp.kind}.{a.name}: expected {e.what}, got {_short(given[a.name])}") from None
-        if len(given) > len(k.args) or any(name not in values for name in given):
+                raise MalformedInput(f"{inp.kind}.{name}: expected {e.what}, got {_short(value)}") from None
+        if not self._arg_names[k.name].issuperset(given):
             unknown = sorted(set(given) - set(values))
-            if unknown and not k.extra:
+            if not k.extra:
                 raise MalformedInput(f"{inp.kind}: no argument {', '.join(map(repr, unknown))} "
                                      f"(it takes {', '.join(a.name for a in k.args) or 'none'})")
             for name in unknown:
                 values[name] = given[name]
-        return k, Given(inp, values)
+        if k.well_formed is not None:
+            k.well_formed(state, values)
+        return k, values
 
     def check(self, state, inp: Input) -> list[Violation]:
         k, given = self.read(state, inp)
@@ -343,6 +361,8 @@ class InputTable:
         if self.owed is not None:
             first = self.owed(state, given)
             if first is not None:
+                if self.owed_stops:
+                    return [first]
                 out.append(first)
         if k.admits is not None:
             out += k.admits(state, given)
