@@ -12,7 +12,7 @@ from ..core.dice import Dice, Modifier
 from ..core.roll_targets import DieTarget
 from ..core.violations import MalformedInput, Violation
 from . import movement, odds
-from .state import PostmanState
+from .state import OTHER, PostmanState
 from .steps import blocking, next_steps
 from .town_view import unit_label
 
@@ -71,17 +71,17 @@ def reachable(state: PostmanState, units: list[str]) -> dict[str, Reach]:
     limit = min(movement.allowance(state, u) for u in units)
     best: dict[str, tuple] = {}
     graph = state.board.graph
+    enemy = {town for town, sides in state.sides_by_town().items() if OTHER[side] in sides}  # state.enemy_in
 
     def visit(path: list[str], sneaks: list[SneakRoll], chance: float) -> None:
         here = path[-1]
         key = (-chance, len(path), tuple(path))
         if len(path) > 1 and (here not in best or key < best[here][0]):
-            best[here] = (key, Reach(here, tuple(path[1:]), tuple(sneaks), chance,
-                                     state.enemy_in(here, side)))
+            best[here] = (key, Reach(here, tuple(path[1:]), tuple(sneaks), chance, here in enemy))
         if len(path) - 1 >= limit:
             return
         rolls: list[SneakRoll] = []
-        if len(path) > 1 and state.enemy_in(here, side):
+        if len(path) > 1 and here in enemy:
             rolls = [_sneak(state, here, u) for u in units]
         p = chance
         for r in rolls:

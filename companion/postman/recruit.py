@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from ..core.dice import Modifier
 from ..core.violations import MalformedInput, Violation
-from .state import Due, PostmanState, Unit
+from .state import OTHER, Due, PostmanState, Unit
 from .town_view import unit_label
 
 
-def check_recruit(state: PostmanState, uid) -> list[Violation]:
+def check_recruit(state: PostmanState, uid, sides: dict[str, set[str]] | None = None) -> list[Violation]:
+    """``sides``: ``state.sides_by_town()`` when every unit is asked about at once."""
     t = state.pos
     if uid not in t.units:
         raise MalformedInput(f"there is no unit '{uid}'")
@@ -34,7 +35,7 @@ def check_recruit(state: PostmanState, uid) -> list[Violation]:
         out.append(Violation("postman.recruit.once", f"{unit_label(state, uid)} arrived this turn and acts next turn"))
     if t.militia.get(u.town, 0) < 1:
         out.append(Violation("postman.recruit.roll", f"there are no Militia in {state.board.towns[u.town].name}"))
-    if state.enemy_in(u.town, u.side):
+    if (OTHER[u.side] in sides.get(u.town, ()) if sides is not None else state.enemy_in(u.town, u.side)):
         out.append(Violation("postman.recruit.contested", f"enemy units are in {state.board.towns[u.town].name}"))
     return out
 
@@ -91,6 +92,13 @@ def resolve_type(state: PostmanState, due: Due, values: tuple[int, ...]) -> None
         from .battle import end
 
         end(state, state.fight.result + "; their Militia join the Holnists")
+
+
+def able_to_recruit(state: PostmanState, side: str) -> list[Unit]:
+    """The units of ``side`` that break no rule by making their recruit roll now, in the
+    position's order (every unit asked through ``check_recruit``, the towns counted once)."""
+    sides = state.sides_by_town()
+    return [u for u in state.pos.units.values() if u.side == side and not check_recruit(state, u.id, sides)]
 
 
 # -- Militia phase -----------------------------------------------------------------------------------

@@ -179,6 +179,21 @@ class PostmanState:
     def enemy_in(self, town: str, side: str) -> bool:
         return any(u.town == town and u.side == OTHER[side] for u in self.pos.units.values())
 
+    def units_by_town(self) -> dict[str, list[Unit]]:
+        """Every town's units, in one pass: ``units_in`` for each town at once (a question asked
+        of every town, or of every unit's town, would otherwise walk all units each time)."""
+        out: dict[str, list[Unit]] = {}
+        for u in self.pos.units.values():
+            out.setdefault(u.town, []).append(u)
+        return out
+
+    def sides_by_town(self) -> dict[str, set[str]]:
+        """The sides with units in each town, in one pass (``enemy_in`` for every town at once)."""
+        out: dict[str, set[str]] = {}
+        for u in self.pos.units.values():
+            out.setdefault(u.town, set()).add(u.side)
+        return out
+
     @property
     def fight(self) -> Battle:
         """The battle being fought; only asked where the phase says one is."""

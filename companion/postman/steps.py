@@ -67,7 +67,7 @@ def next_steps(s: PostmanState) -> list[Step]:
         steps = [Step(f"Fight the battle in {s.board.towns[x].name}", "fight", who, {"town": x}) for x in t.battles_left]
         return steps + [Step("Next phase: Recruit", "end_phase", who, required=not steps)]
     if t.phase == "recruit":
-        able = [u for u in t.units.values() if u.side == who and not recruit.check_recruit(s, u.id)]
+        able = recruit.able_to_recruit(s, who)
         steps = [Step(f"Recruit roll for {unit_label(s, u.id)} in {s.board.towns[u.town].name}", "recruit", who,
                       {"unit": u.id}, required=False) for u in able]
         nxt = "Militia" if who == "postmen" else "Mail"

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from .state import PostmanState
+from .state import PostmanState, Unit
 
 SIDES = ("postmen", "holnists")
 
 
-def town_lines(state: PostmanState, town: str) -> list[str]:
-    """A town in words for a tooltip: size, terrain and what it does, units and Militia."""
+def town_lines(state: PostmanState, town: str, here: list[Unit] | None = None) -> list[str]:
+    """A town in words for a tooltip: size, terrain and what it does, units and Militia.
+    ``here``: the town's units when the caller has them (``state.units_by_town()``)."""
     info = state.board.towns[town]
     caps = state.catalog.tables["towns"]
     tt = state.catalog.tables["terrain"]
@@ -28,10 +29,11 @@ def town_lines(state: PostmanState, town: str) -> list[str]:
     lines += [words[t] for t in sorted(info.terrain)]
     cap = caps[info.size]["militia_cap"]
     lines.append(f"Militia: {state.pos.militia.get(town, 0)} of {cap}")
+    units = state.units_in(town) if here is None else here
     for side in SIDES:
-        here = state.units_in(town, side)
-        if here:
-            names = ", ".join(unit_label(state, u.id) for u in sorted(here, key=unit_order))
+        own = [u for u in units if u.side == side]
+        if own:
+            names = ", ".join(unit_label(state, u.id) for u in sorted(own, key=unit_order))
             lines.append(f"{side.capitalize()}: {names}")
     return lines
 

@@ -91,9 +91,9 @@ def todo(state: PostmanState, steps) -> list[str]:
 def recruiters(state: PostmanState) -> list[tuple[str, float]]:
     """Units that may make their recruit roll now, with its chance of success."""
     out = []
-    for u in sorted(state.pos.units.values(), key=unit_order):
+    for u in sorted(recruit.able_to_recruit(state, state.pos.active), key=unit_order):
         target = state.unit_type(u).recruit
-        if target is not None and u.side == state.pos.active and not recruit.check_recruit(state, u.id):
+        if target is not None:
             mods = recruit.recruit_request(state, Due("recruit", u.side, 1, {"unit": u.id}))[1]
             out.append((u.id, odds.chance(target, sum(m.value for m in mods))))
     return out

@@ -180,3 +180,36 @@ def test_an_error_in_a_slot_while_taking_a_screenshot_exits_3_with_a_report(tmp_
     assert "Traceback" not in r.stderr
     reports = list((tmp_path / "data" / "crash-reports").glob("crash-*.txt"))
     assert len(reports) == 1 and "a save nobody checked" in reports[0].read_text()
+
+
+def test_roll_chart_keeps_its_count_as_a_game_grows_shrinks_and_is_replaced(qtbot):
+    """The chart counts only what an input or an undo added or took off the end, and gives what
+    counting every roll afresh gives, whatever the changes (an entry replaced at the end, as a
+    phone's input is, or another game's entries)."""
+    import random
+
+    from companion.core.dice import Dice
+    from companion.core.inputs import Input, roll
+    from companion.core.session import Entry
+    from ui.widgets.roll_chart import RollChart, tally
+
+    chart = RollChart()
+    qtbot.addWidget(chart)
+    rng = random.Random(4)
+    entries: list = []
+    for step in range(400):
+        what = rng.random()
+        if what < 0.55:
+            n = rng.choice((1, 1, 2, 5))
+            values = [rng.randint(1, 6) for _ in range(n)]
+            inp = roll(values, rng.choice(("app", "table"))) if rng.random() < 0.8 else Input("end_phase")
+            entries.append(Entry(len(entries) + 1, inp, "x"))
+        elif what < 0.85 and entries:
+            entries.pop()
+        elif what < 0.95 and entries:
+            entries[-1] = Entry(entries[-1].number, entries[-1].input, "from a phone")
+        else:
+            entries = list(entries[: rng.randrange(len(entries) + 1)])  # another list
+        dice = Dice(rng.choice((1, 2, 5)), 6)
+        chart.set_rolls(entries, dice)
+        assert (chart.app, chart.table) == tally(entries, chart.dice.count), step

@@ -110,6 +110,8 @@ class BattlePanel(QWidget):
             b.clicked.connect(lambda _=False, s=side: self.casualties.emit(s, self.ticked(s)))
             self.card_buttons[side].clicked.connect(lambda _=False, s=side: self.open_hand.emit(s))
         self.model.ticks_changed.connect(self._count_ticks)
+        self._shown: tuple | None = None
+        self.redraws = 0
         self.show_view(None, None, {}, [], "")
 
     def ticked(self, side: str) -> list[str]:
@@ -120,7 +122,13 @@ class BattlePanel(QWidget):
                   suggested: dict[str, list[str]] | None = None, names=None, answers=()) -> None:
         """``view``: a BattleView (or None); ``choose``: casualties owed by side; ``retreat_to``:
         towns the retreating side may go to; ``last``: the last battle's result; ``answers``:
-        the kinds of card that may answer the roll Resolve just made (it paused for them)."""
+        the kinds of card that may answer the roll Resolve just made (it paused for them).
+        The same battle again is left as it is, ticks and all (``redraws`` counts the others)."""
+        shown = (view, dict(choose), list(retreat_to), last, suggested, names, tuple(answers))
+        if shown == self._shown:
+            return
+        self._shown = shown
+        self.redraws += 1
         names = names or {}
         self.town = view.town if view else None
         self.result.setText(f"Last battle: {last}" if last else "")

@@ -60,6 +60,9 @@ class DrawPrompt(QFrame):
         self.enter_button.clicked.connect(self._typed)
 
     def set_request(self, request, owed: int) -> None:
+        if (request, owed) == getattr(self, "_shown", ()):
+            return  # the same draw still owed: its completer and words stay
+        self._shown = (request, owed)
         self.setVisible(request is not None)
         if request is None:
             return
@@ -134,9 +137,8 @@ class CardsPanel(QWidget):
             colour = "card.ink.red" if c.id[-1] in "HD" else "card.ink"
             items.append(CardItem(c.id, card_label(c.id, c.name), c.playable, tip, colour))
         owner = {"postmen": "Postmen", "holnists": "Holnists"}[side]  # short: the cover fits 1280 wide
-        self.hands[side].set_hand(owner, items, f"side.{side}")
-        self.hands[side].heading.setText(self.hands[side].heading.text() + (
-            " \u2014 over the limit: click cards to discard" if discard else ""))
+        self.hands[side].set_hand(owner, items, f"side.{side}",
+                                  note=" \u2014 over the limit: click cards to discard" if discard else "")
         self.hands[side].setToolTip(f"{deck_left} card(s) left to draw")
 
     def cover_all(self) -> None:

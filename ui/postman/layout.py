@@ -116,7 +116,7 @@ def _envelope(rects) -> Rect:
 
 
 def place(pieces: dict, fixed: list[Rect], inside: Rect | None = None, start: dict | None = None,
-          rounds: int = 8, soft: list[Rect] = ()) -> dict:
+          rounds: int = 8, soft: list[Rect] = (), movable=None) -> dict:
     """Choose one place for each piece (a town's name, a town's stack counters) so that pieces
     cover no fixed mark (a town, its terrain and Militia marks) and no other piece.
 
@@ -127,8 +127,15 @@ def place(pieces: dict, fixed: list[Rect], inside: Rect | None = None, start: di
     first; with ``start`` (the places chosen last time) a piece keeps its place unless something
     now covers it, so names do not hop about when a stack moves elsewhere. Then a few rounds in
     which each covered piece moves, alone or together with the neighbour in its way, to where
-    the least is covered."""
-    return _Placer(pieces, fixed, inside, list(soft)).run(start or {}, rounds)
+    the least is covered.
+
+    ``movable`` (with ``start``): only these pieces and the pieces next to them may move; the
+    rest keep their places from ``start``. For a change that touched a few towns: the rest of
+    the map was settled last time, and settling it again would search as long for nothing."""
+    placer = _Placer(pieces, fixed, inside, list(soft))
+    if movable is not None and start:
+        placer.only(movable)
+    return placer.run(start or {}, rounds)
 
 
 class _Placer:
@@ -149,6 +156,16 @@ class _Placer:
         #: reached then, so a zoom never waits on the search (counted, not timed: the same
         #: question always gets the same answer)
         self.spent, self.budget = 0, 6_000
+        #: the pieces that may move (all of them unless ``only`` says otherwise)
+        self.moving = list(self.keys)
+        self._may_move = set(self.keys)
+
+    def only(self, keys) -> None:
+        """Let only ``keys`` and their neighbours move."""
+        near = {k for k in keys if k in self.cand}
+        near |= {o for k in near for o in self.near[k]}
+        self.moving = [k for k in self.keys if k in near]
+        self._may_move = near
 
     @property
     def out_of_budget(self) -> bool:
@@ -187,6 +204,9 @@ class _Placer:
 
     def run(self, start: dict, rounds: int) -> dict:
         kept = {k: i for k, i in start.items() if k in self.cand and i < len(self.cand[k])}
+        stuck = [k for k in self.keys if k not in self._may_move and k not in kept]
+        if stuck:  # a piece that may not move has no place yet: everything may move
+            self.moving, self._may_move = list(self.keys), set(self.keys)
         best, best_cost = None, None
         for order in self._orders(bool(kept)):
             if best is not None and self.out_of_budget:
@@ -259,7 +279,7 @@ class _Placer:
         chosen = self.chosen
         for _ in range(rounds):
             moved = False
-            for k in self.keys:
+            for k in self.moving:
                 if self.out_of_budget:
                     return
                 here = self.cost(k, chosen[k])
@@ -278,6 +298,8 @@ class _Placer:
         the way of a place where ``k`` would cover nothing)."""
         chosen = self.chosen
         for o in self.near[k]:
+            if o not in self._may_move:
+                continue
             if self.out_of_budget:
                 return False
             rest_k = [self.cost(k, i, without=o) for i in range(len(self.cand[k]))]

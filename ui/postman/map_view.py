@@ -48,6 +48,18 @@ class TownLook:
     battle: bool = False
 
 
+@dataclass(frozen=True, eq=False)
+class Question:
+    """One town's part of the placement question, in zoomed map pixels (layout.Rect): the marks
+    it puts on the map wherever its name goes (``fixed``: the town; ``soft``: terrain and
+    Militia marks), and the places its name and its counters may take (None: not placed now)."""
+
+    fixed: list
+    soft: list
+    names: list | None
+    counters: list | None
+
+
 class TownItem(QGraphicsItem):
     def __init__(self, town, role: str, scale: float):
         super().__init__()
@@ -60,6 +72,8 @@ class TownItem(QGraphicsItem):
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
         self.setAcceptHoverEvents(True)
         self.setZValue(3 + {"large": 0.2, "medium": 0.1}.get(town.size, 0))  # a big town's name on top
+        self._question_key: tuple | None = None
+        self._question: Question | None = None
         self._fonts()
 
     def _fonts(self) -> None:
@@ -161,6 +175,28 @@ class TownItem(QGraphicsItem):
             x += out[-1].width() + 2 * k
         return out
 
+    def question(self, at: QPointF, near_view: QRectF) -> Question:
+        """This town's part of the map's placement question with its centre at ``at`` (zoomed map
+        pixels; ``near_view``: the view and a margin round it, in the same): the same object
+        while nothing it depends on changed."""
+        visible = near_view.contains(at)
+        key = (at.x(), at.y(), visible, self.look.note, tuple(self._counter_texts()), self.look.militia)
+        if key != self._question_key:
+            self._question_key = key
+
+            def rects(boxes):
+                return [(b.left() + at.x(), b.top() + at.y(), b.right() + at.x(), b.bottom() + at.y())
+                        for b in boxes]
+
+            marks = self.fixed_rects()
+            names = counters = None
+            if visible:  # out of sight: it keeps its places until it comes back into view
+                names = [rects([self.label_rect(spot)]) for spot in LABEL_SPOTS]
+                if self.look.counts:
+                    counters = [rects(self.counter_boxes(spot)) for spot in COUNTER_SPOTS]
+            self._question = Question(rects(marks[:2]), rects(marks[2:]), names, counters)
+        return self._question
+
     def shape(self) -> QPainterPath:
         """The marker and its stack counters: both can be clicked, and a counter dragged."""
         path = QPainterPath()
@@ -240,6 +276,12 @@ class TownItem(QGraphicsItem):
             p.drawText(box, Qt.AlignmentFlag.AlignCenter, str(look.militia))
 
 
+def _within(places, box) -> bool:
+    """Whether every place of a piece lies inside ``box`` (its cost at the edge is nought)."""
+    return box is not None and all(box[0] <= r[0] and box[1] <= r[1] and r[2] <= box[2] and r[3] <= box[3]
+                                   for place in places for r in place)
+
+
 class MapView(QGraphicsView):
     town_clicked = Signal(str)
     town_hovered = Signal(str)
@@ -267,7 +309,10 @@ class MapView(QGraphicsView):
         self._built_for = self._looks_now()
         self._placed: dict = {}
         self._placed_at = None
-        self._asked = None
+        self._inside = None
+        self._asked: dict = {}
+        #: how many times the names and counters were placed afresh (tests count them)
+        self.placements = 0
         self._build()
 
     # -- drawing ---------------------------------------------------------------------------------
@@ -314,30 +359,44 @@ class MapView(QGraphicsView):
         """Place every town's name and stack counters where they cover no other town, name or
         counter at the present zoom (markers keep their size on screen, so this changes as the
         map zooms): layout.place over the spots around each town, starting from the places
-        chosen last time while the zoom is the same."""
-        at = {tid: self.mapFromScene(item.pos()).toPointF() for tid, item in self.town_items.items()}
+        chosen last time while the zoom is the same.
 
-        def rects(boxes, p):
-            return [(b.left() + p.x(), b.top() + p.y(), b.right() + p.x(), b.bottom() + p.y()) for b in boxes]
-
-        fixed = [r for tid, item in self.town_items.items() for r in rects(item.fixed_rects()[:2], at[tid])]
-        soft = [r for tid, item in self.town_items.items() for r in rects(item.fixed_rects()[2:], at[tid])]
-        pieces: dict = {}
-        near_view = QRectF(self.viewport().rect()).adjusted(-120, -60, 120, 60)
-        for tid, item in self.town_items.items():
-            if not near_view.contains(at[tid]):
-                continue  # out of sight: it keeps its places until it comes back into view
-            pieces[("name", tid)] = [rects([item.label_rect(s)], at[tid]) for s in LABEL_SPOTS]
-            if item.look.counts:
-                pieces[("counters", tid)] = [rects(item.counter_boxes(s), at[tid]) for s in COUNTER_SPOTS]
-        view = self.viewport().rect()
+        The question is asked in zoomed map pixels, where a town stays put while the map pans or
+        the view is resized (a banner or a summary coming and going): only the visible part,
+        ``inside``, moves then. Each town's part of it is kept with the town until its note or
+        counters change or it comes into or out of view; when only a few towns' parts changed
+        (a stack moved, a note came), only their pieces, the pieces next to them and the pieces
+        at the edge of the view may move. The same question everywhere: nothing is placed."""
+        zoom = round(self.transform().m11(), 4)
+        shift = self.viewportTransform().map(QPointF(0, 0)) - self.transform().map(QPointF(0, 0))
+        view = QRectF(self.viewport().rect()).translated(-shift)  # the viewport in zoomed map pixels
+        near_view = view.adjusted(-120, -60, 120, 60)
         inside = (view.left() + 2, view.top() + 2, view.right() - 2, view.bottom() - 2)
-        zoom = (round(self.transform().m11(), 4), self.viewport().size().toTuple())
-        asked = (inside, fixed, soft, sorted(pieces.items()))
-        if asked != self._asked:  # the same question (a repaint, an input elsewhere): the same answer
-            start = self._placed if zoom == self._placed_at else None
-            self._placed, self._placed_at = layout.place(pieces, fixed, inside=inside, start=start, soft=soft), zoom
-            self._asked = asked
+        asked = {tid: item.question(self.transform().map(item.pos()), near_view)
+                 for tid, item in self.town_items.items()}
+        before = self._asked
+        dirty = {tid for tid, one in asked.items() if before.get(tid) is not one}
+        if not dirty and zoom == self._placed_at and inside == self._inside and asked.keys() == before.keys():
+            return  # the same question (a repaint, an input that moved nothing on the map)
+        fixed = [r for one in asked.values() for r in one.fixed]
+        soft = [r for one in asked.values() for r in one.soft]
+        pieces: dict = {}
+        for tid, one in asked.items():
+            if one.names is not None:
+                pieces[("name", tid)] = one.names
+            if one.counters is not None:
+                pieces[("counters", tid)] = one.counters
+        start = self._placed if zoom == self._placed_at else None
+        movable = None
+        if start is not None:
+            moved_edge = inside != self._inside
+            movable = {key for key, places in pieces.items() if key[1] in dirty or (
+                moved_edge and not (_within(places, inside) and _within(places, self._inside)))}
+            if len(movable) * 3 > len(pieces):
+                movable = None  # most of the map is asked again: settle all of it
+        self.placements += 1
+        self._placed = layout.place(pieces, fixed, inside=inside, start=start, soft=soft, movable=movable)
+        self._placed_at, self._inside, self._asked = zoom, inside, asked
         for (kind, tid), i in self._placed.items():
             item = self.town_items[tid]
             spot = (LABEL_SPOTS if kind == "name" else COUNTER_SPOTS)[i]

@@ -44,7 +44,11 @@ class OfferBox(QGroupBox):
         self.grid.addWidget(self.stay_button, 99, 0, 1, 3)
 
     def set_offer(self, title: str, units: list, towns: list[tuple[str, str]]) -> None:
-        """``units``: (id, label, the retreat roll's DieTarget); ``towns``: (id, name) they may go to."""
+        """``units``: (id, label, the retreat roll's DieTarget); ``towns``: (id, name) they may go to.
+        The same offer again keeps its rows (and the towns chosen in them)."""
+        if (title, units, towns) == getattr(self, "_shown", None):
+            return
+        self._shown = (title, list(units), list(towns))
         for w in self.rows:
             self.grid.removeWidget(w)
             w.hide()
@@ -122,12 +126,21 @@ class StackPanel(QWidget):
         self.none_button.clicked.connect(lambda: self.model.set_checked([]))
         self.recruit_button.clicked.connect(lambda: self.recruit.emit(self.model.checked()))
         self.model.ticks_changed.connect(self.ticks_changed)
+        self._shown: tuple | None = None
+        self.redraws = 0
 
     def ticked(self) -> list[str]:
         return self.model.checked()
 
     def show_town(self, town: str | None, title: str, about: str, rows: list[Row], ticked,
                   recruit: bool) -> None:
+        """The town's units; the same town showing the same again is left as it is, ticks and
+        all (``redraws`` counts the others)."""
+        shown = (town, title, about, tuple(rows), tuple(ticked), recruit)
+        if shown == self._shown:
+            return
+        self._shown = shown
+        self.redraws += 1
         same = town == self.town
         keep = self.ticked() if same else list(ticked)
         self.town = town

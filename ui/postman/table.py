@@ -54,6 +54,7 @@ class PostmanTable(QWidget, Flows):
         self.selected: str | None = None
         self._context = ""
         self._active = None
+        self._tips: dict[str, tuple] = {}
 
         # the phase bar, with the one-click step of the phase beside Next Phase
         self.phase = PhaseBar()
@@ -298,18 +299,28 @@ class PostmanTable(QWidget, Flows):
         t = s.pos
         looks = {}
         battles = set(t.battles_left) | ({t.battle.town} if t.battle else set())
+        by_town = s.units_by_town()
         for town in s.board.towns:
             look = TownLook(militia=t.militia.get(town, 0), selected=town == self.selected,
                             battle=town in battles)
-            for u in s.units_in(town):
+            for u in by_town.get(town, ()):
                 look.counts[u.side] = look.counts.get(u.side, 0) + 1
                 if s.unit_type(u).leader:
                     look.leaders.add(u.side)
             looks[town] = look
-        tips = {town: "\n".join(q.town_lines(s, town)) for town in s.board.towns}
+        tips = {town: self._town_tip(town, by_town.get(town, [])) for town in s.board.towns}
         self.mark_map(looks, tips)
         self.map.set_looks(looks, tips)
         self.map.show_path(None, None)
+
+    def _town_tip(self, town: str, here) -> str:
+        """The town's tooltip, kept while its units and Militia stay the same (town_lines reads
+        nothing else that changes in a game)."""
+        key = (self.state.pos.militia.get(town, 0), tuple((u.id, u.kind, u.side) for u in here))
+        kept = self._tips.get(town)
+        if kept is None or kept[0] != key:
+            kept = self._tips[town] = (key, "\n".join(q.town_lines(self.state, town, here)))
+        return kept[1]
 
     def _hovered(self, town: str) -> None:
         reach = self.reach.get(town) if town else None

@@ -46,6 +46,8 @@ class HandPanel(QFrame):
         self.owner: str | None = None
         self.buttons: list[QPushButton] = []
         self.items: list[CardItem] = []
+        self._shown: tuple | None = None
+        self.rebuilds = 0
 
         # A push button never wraps its text, so the words are a wrapped label laid on the button:
         # at a large text size "Pass the laptop to ..." breaks onto lines instead of running off.
@@ -99,9 +101,16 @@ class HandPanel(QFrame):
         return self.stack.currentIndex() == 1
 
     def set_hand(self, owner: str | None, items: list[CardItem], accent: str | None = None,
-                 nobody: str = "") -> None:
+                 nobody: str = "", note: str = "") -> None:
         """Show ``owner``'s cards (covered again if the owner changed); ``accent`` colours the owner.
-        With no owner the cover says ``nobody`` (the game is over), else to pass the laptop on."""
+        With no owner the cover says ``nobody`` (the game is over), else to pass the laptop on;
+        ``note`` follows the heading. The same hand again is left as it is (``rebuilds`` counts
+        the times the cards were built afresh)."""
+        shown = (owner, tuple(items), accent, nobody, note)
+        if shown == self._shown:
+            return
+        self._shown = shown
+        self.rebuilds += 1
         self.nobody = nobody
         if owner != self.owner:
             self.owner = owner
@@ -122,7 +131,8 @@ class HandPanel(QFrame):
             self.grid.addWidget(b, i // self.columns, i % self.columns)
             self.buttons.append(b)
         self.empty.setVisible(not self.items)
-        self.heading.setText(f"{possessive(owner)} {self.title.lower()} ({len(self.items)})" if owner else self.title)
+        self.heading.setText((f"{possessive(owner)} {self.title.lower()} ({len(self.items)})" if owner else self.title)
+                             + note)
         looks.sheet(self.heading, f"font-weight: 600; color: {_ref(accent)};" if accent else "font-weight: 600;")
         self._update_cover()
 

@@ -39,12 +39,47 @@ def tally(entries, count: int) -> tuple[dict[int, int], dict[int, int]]:
     return app, table
 
 
+class Tally:
+    """``tally`` kept up to date as a game's entries grow and shrink: an input or an undo adds or
+    takes off the entries at the end, so a long game's chart is not counted from its first roll
+    after every change (a replaced list, or a different entry at the same place, is counted
+    afresh from where it differs)."""
+
+    def __init__(self, count: int):
+        self.count = count
+        self.app: dict[int, int] = {}
+        self.table: dict[int, int] = {}
+        self.seen: list = []  # the entries counted, in order
+
+    def update(self, entries) -> tuple[dict[int, int], dict[int, int]]:
+        seen = self.seen
+        same = min(len(seen), len(entries))
+        if same and seen[same - 1] is not entries[same - 1]:  # not a list that grew or shrank at its end
+            same = next((i for i in range(same) if seen[i] is not entries[i]), same)
+        for e in seen[same:]:
+            self._add(e, -1)
+        del seen[same:]
+        for e in entries[same:]:
+            self._add(e, 1)
+            seen.append(e)
+        return dict(self.app), dict(self.table)
+
+    def _add(self, entry, sign: int) -> None:
+        app, table = tally([entry], self.count)
+        for mine, theirs in ((self.app, app), (self.table, table)):
+            for total, n in theirs.items():
+                mine[total] = mine.get(total, 0) + sign * n
+                if not mine[total]:
+                    del mine[total]
+
+
 class RollChart(QWidget):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.dice = Dice(2, 6)
         self.app: dict[int, int] = {}
         self.table: dict[int, int] = {}
+        self._tallies: dict[int, Tally] = {}
         self.setMinimumHeight(120)
         self.setMaximumHeight(180)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
@@ -53,7 +88,9 @@ class RollChart(QWidget):
         if dice.count > MAX_SUMMED:  # no chart of a 14-dice sum: the faces of the dice instead
             dice = Dice(1, dice.sides)
         self.dice = dice
-        self.app, self.table = tally(entries, dice.count)
+        if dice.count not in self._tallies:
+            self._tallies[dice.count] = Tally(dice.count)
+        self.app, self.table = self._tallies[dice.count].update(entries)
         self.setToolTip(f"{dice}: {sum(self.app.values())} app roll(s), "
                         f"{sum(self.table.values())} table roll(s); the line is the expected share")
         self.update()
