@@ -3,7 +3,7 @@ in rebuilds (``HandPanel.rebuilds``, ``BattlePanel.redraws``, ``StackPanel.redra
 ``MapView.placements``), never timed. A part skipped by mistake would be stale, so each test
 also checks the part shows the state after the change (and after its undo)."""
 
-from companion.postman import table_queries as q
+from companion.postman import view as q
 from ui.postman.battle_panel import STEPS
 
 from .test_postman_map_labels import covered
