@@ -67,7 +67,9 @@ def read_move(s: RaceState, a: Given) -> tuple[str | None, int, int, bool]:
         if goal or a["lane"] is not None or a["zone"] is not None or a["flanks"] is not None:
             raise MalformedInput("move: a blocked plane stays put; give no lane, zone, flanks or goal")
         return plane.lane, plane.zone, plane.flanks, False
-    lane = a["lane"] if a["lane"] is not None or not goal else plane.lane
+    lane = a["lane"]
+    if lane is None and goal:
+        lane = plane.lane  # the goal airport, reached in the lane the plane flies in
     if lane is None:
         raise MalformedInput("move: missing argument 'lane'" + (" (the plane is on the start field)" if goal else ""))
     if goal:
@@ -81,6 +83,7 @@ def read_move(s: RaceState, a: Given) -> tuple[str | None, int, int, bool]:
 
 
 def move_well_formed(s: RaceState, a: Given) -> None:
+    """A move's arguments say one landing, by space on a board, by lane and zone without one."""
     if s.board is not None:
         read_board_move(s, a)
     else:
