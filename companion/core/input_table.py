@@ -351,6 +351,19 @@ class InputTable:
             k.well_formed(state, values)
         return k, values
 
+    def value(self, state, inp: Input, name: str, default: Any = None) -> Any:
+        """One argument of ``inp`` read as its kind declares it, or ``default`` when the kind has
+        no such argument, the input does not give it or it is not what it takes: for questions
+        asked of an input not yet complete (whose it is, before a form's fields are filled)."""
+        k = self.kinds.get(inp.kind)
+        declared = next((a for a in k.args if a.name == name), None) if k is not None else None
+        if declared is None or inp.args.get(name) is None:
+            return default
+        try:
+            return declared.type.read(inp.args[name], state)
+        except Expected:
+            return default
+
     def check(self, state, inp: Input) -> list[Violation]:
         k, given = self.read(state, inp)
         if self.ended is not None and not (k.after_end is not None and k.after_end(state, given)):

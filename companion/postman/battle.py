@@ -83,9 +83,7 @@ def side_size(state: PostmanState, side: str) -> int:
 
 
 # -- the procedure ------------------------------------------------------------------------------------
-def check_fight(state: PostmanState, town) -> list[Violation]:
-    if town not in state.board.towns:
-        raise MalformedInput(f"there is no town '{town}' on this map")
+def check_fight(state: PostmanState, town: str) -> list[Violation]:
     t = state.pos
     if t.phase != "fight":
         return [Violation("postman.turn.order", f"battles are fought in the Fight phase; this is the {t.phase.capitalize()} phase")]
@@ -208,12 +206,10 @@ def casualties_needed(state: PostmanState, side: str) -> int:
     return max(0, n - b.saved) if side == "holnists" else n
 
 
-def check_casualties(state: PostmanState, side, units) -> list[Violation]:
+def check_casualties(state: PostmanState, side: str, units: list[str]) -> list[Violation]:
     b = state.pos.battle
     if b is None or b.step != "casualties" or side not in b.to_choose:
         raise MalformedInput(f"the {side} have no casualties to choose now")
-    if not isinstance(units, list) or not all(isinstance(u, str) for u in units):
-        raise MalformedInput("casualties.units: expected a list of unit ids (or \"militia\")")
     here = {u.id: u for u in state.units_in(b.town, side)}
     militia = state.pos.militia.get(b.town, 0) if side == "postmen" and b.militia_fight else 0
     for uid in units:
@@ -290,12 +286,10 @@ def can_retreat(state: PostmanState, side: str) -> bool:
     return any(not state.enemy_in(n, side) for n in state.board.graph.neighbors(b.town))
 
 
-def check_battle_retreat(state: PostmanState, to) -> list[Violation]:
+def check_battle_retreat(state: PostmanState, to: str) -> list[Violation]:
     b = state.pos.battle
     if b is None or b.step != "retreat" or b.retreating is None:
         raise MalformedInput("no side has to retreat now")
-    if to not in state.board.towns:
-        raise MalformedInput(f"there is no town '{to}' on this map")
     if not state.board.graph.has_edge(b.town, to):
         return [Violation("postman.fight.retreat", f"{state.board.towns[to].name} is not one space away")]
     if state.enemy_in(to, b.retreating):

@@ -7,6 +7,8 @@ its own rule id, postman.card.<effect>.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ..core.violations import MalformedInput, Violation
 from . import battle, movement
 from .state import OTHER, Due, PostmanState, Unit
@@ -51,7 +53,7 @@ WINDOW_WORDS = {
 }
 
 
-def window_open(state: PostmanState, card, side: str, a: dict) -> str | None:
+def window_open(state: PostmanState, card, side: str, a: Mapping) -> str | None:
     """None if the card's window (from the pack) is open now for ``side``; else why not."""
     if _open(state, card.window, side):
         return None
@@ -90,14 +92,12 @@ def _open(state: PostmanState, window: str, side: str) -> bool:
     return False
 
 
-def check_play(state: PostmanState, a: dict) -> list[Violation]:
-    cid = a.get("card")
-    card = state.catalog.cards.get(cid) if isinstance(cid, str) else None
-    if card is None:
-        raise MalformedInput(f"play_card.card: {cid!r} is not a card (such as \"QH\" or \"10S\")")
-    side = a.get("side", card.side)
-    if side not in ("postmen", "holnists"):
-        raise MalformedInput("play_card.side: expected postmen or holnists")
+def check_play(state: PostmanState, a: Mapping) -> list[Violation]:
+    """The rules this play breaks; ``a`` is the input's arguments as INPUTS read them (or a
+    card's own target, from play_options)."""
+    cid = a["card"]
+    card = state.catalog.cards[cid]
+    side = a.get("side") or card.side
     out = []
     if card.side != side:
         colour = "red" if side == "postmen" else "black"
@@ -111,26 +111,28 @@ def check_play(state: PostmanState, a: dict) -> list[Violation]:
     return out
 
 
-def _unit(state: PostmanState, a: dict, key="unit") -> Unit:
+def _unit(state: PostmanState, a: Mapping, key="unit") -> Unit:
+    """The unit a card is played on (its need, play_options.NEEDS)."""
     uid = a.get(key)
-    if not isinstance(uid, str) or uid not in state.pos.units:
-        raise MalformedInput(f"play_card.{key}: there is no unit {uid!r}")
+    if uid not in state.pos.units:
+        raise MalformedInput(f"play_card.{key}: expected the id of a unit on the board, got {uid!r:.40}")
     return state.pos.units[uid]
 
 
-def _town(state: PostmanState, a: dict, key="town") -> str:
+def _town(state: PostmanState, a: Mapping, key="town") -> str:
+    """The town a card is played on (INPUTS read it as a town of this map, if given)."""
     town = a.get(key)
-    if not isinstance(town, str) or town not in state.board.towns:
-        raise MalformedInput(f"play_card.{key}: there is no town {town!r} on this map")
+    if town is None:
+        raise MalformedInput(f"play_card: missing argument '{key}'")
     return town
 
 
-def _check_target(state: PostmanState, card, side: str, a: dict) -> list[Violation]:
+def _check_target(state: PostmanState, card, side: str, a: Mapping) -> list[Violation]:
     e, rid = card.effect, f"postman.card.{card.effect}"
     t = state.pos
     if e == "luck":
-        die = a.get("die", 0)
-        if not isinstance(die, int) or isinstance(die, bool) or not 0 <= die < max(1, len(t.last_roll)):
+        die = a.get("die") or 0
+        if not 0 <= die < max(1, len(t.last_roll)):
             raise MalformedInput(f"play_card.die: expected a die number from 0 to {max(0, len(t.last_roll) - 1)}")
     if e in ("resistance", "cowed"):
         b = t.battle
@@ -183,10 +185,10 @@ def _check_target(state: PostmanState, card, side: str, a: dict) -> list[Violati
     return []
 
 
-def apply_play(state: PostmanState, a: dict) -> None:
+def apply_play(state: PostmanState, a: Mapping) -> None:
     t = state.pos
     card = state.catalog.cards[a["card"]]
-    side = a.get("side", card.side)
+    side = a.get("side") or card.side
     if card.effect == "luck" and t.before_roll is not None:
         _luck(state, side, a)
         return
@@ -268,7 +270,7 @@ def _discard(state: PostmanState, side: str, cid: str) -> None:
                 return
 
 
-def _luck(state: PostmanState, side: str, a: dict) -> None:
+def _luck(state: PostmanState, side: str, a: Mapping) -> None:
     """Reroll one die of the roll just made: the table returns to before that roll."""
     t = state.pos
     values, due = t.last_roll, t.last_due
@@ -277,7 +279,7 @@ def _luck(state: PostmanState, side: str, a: dict) -> None:
         raise MalformedInput("Luck: there is no roll just made to reroll")
     state.pos = restored
     _discard(state, side, a["card"])
-    idx = a.get("die", 0)
+    idx = a.get("die") or 0
     restored.due = Due(due.kind, due.side, due.count, dict(due.info),
                        keep=tuple(values), reroll_index=idx)
 

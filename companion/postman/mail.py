@@ -25,15 +25,14 @@ def draw_request(state: PostmanState) -> DrawRequest | None:
     return None
 
 
-def check_draw(state: PostmanState, card) -> list[Violation]:
+def check_draw(state: PostmanState, card: str) -> list[Violation]:
     request = draw_request(state)
     if request is None:
         raise MalformedInput("no card is to be drawn now")
     if card not in request.choices:
         # never where the card is instead: a hand is hidden, and a refusal must not point into it
-        shown = words.card(card) if isinstance(card, str) else repr(card)
         what = "discarded from that hand" if state.pos.discards_owed else "drawn now"
-        raise MalformedInput(f"draw.card: {shown} cannot be {what}; check the card typed")
+        raise MalformedInput(f"draw.card: {words.card(card)} cannot be {what}; check the card typed")
     return []
 
 
@@ -58,7 +57,7 @@ def over_limit(state: PostmanState, side: str) -> int:
     return max(0, len(state.hand(side)) - state.catalog.tables["mail"]["hand_limit"])
 
 
-def check_discard(state: PostmanState, side: str, cards: list) -> list[Violation]:
+def check_discard(state: PostmanState, side: str, cards: list[str]) -> list[Violation]:
     hand = list(state.hand(side))
     for c in cards:
         if c not in hand:

@@ -20,18 +20,10 @@ def allowance(state: PostmanState, uid: str) -> int:
     return (state.unit_type(u).move or 0) + state.pos.move_bonus.get(uid, 0)
 
 
-def check_move(state: PostmanState, units, path) -> list[Violation]:
+def check_move(state: PostmanState, units: list[str], path: list[str]) -> list[Violation]:
+    """The rules this move breaks: ``units`` (ids of units on the board) along ``path`` (towns of
+    this map, the first one space away), as INPUTS read them."""
     t = state.pos
-    if not isinstance(units, list) or not units or not all(isinstance(x, str) for x in units):
-        raise MalformedInput("move.units: expected a list of unit ids")
-    if not isinstance(path, list) or not path or not all(isinstance(x, str) for x in path):
-        raise MalformedInput("move.path: expected a list of town ids, the first one space away")
-    for uid in units:
-        if uid not in t.units:
-            raise MalformedInput(f"there is no unit '{uid}'")
-    for town in path:
-        if town not in state.board.towns:
-            raise MalformedInput(f"there is no town '{town}' on this map")
     if len(set(units)) != len(units):
         raise MalformedInput("move.units: a unit is listed twice")
     stack = [t.units[u] for u in units]
@@ -139,14 +131,10 @@ def resolve_sneak(state: PostmanState, success: bool) -> None:
 
 
 # -- retreat when an enemy ends its move in your town ------------------------------------------------
-def check_retreat(state: PostmanState, uid, to) -> list[Violation]:
+def check_retreat(state: PostmanState, uid: str, to: str) -> list[Violation]:
     o = state.pos.offer
     if o is None:
         raise MalformedInput("no retreat is offered now")
-    if uid not in state.pos.units:
-        raise MalformedInput(f"there is no unit '{uid}'")
-    if to not in state.board.towns:
-        raise MalformedInput(f"there is no town '{to}' on this map")
     out = []
     if uid not in o.units:
         out.append(Violation("postman.move.retreat", f"{unit_label(state, uid)} may not retreat from {_name(state, o.town)} now"))

@@ -10,16 +10,14 @@ new Militia up to its cap (postman.militia.roll, postman.militia.cap).
 from __future__ import annotations
 
 from ..core.dice import Modifier
-from ..core.violations import MalformedInput, Violation
+from ..core.violations import Violation
 from .state import OTHER, Due, PostmanState, Unit
 from .town_view import unit_label
 
 
-def check_recruit(state: PostmanState, uid, sides: dict[str, set[str]] | None = None) -> list[Violation]:
+def check_recruit(state: PostmanState, uid: str, sides: dict[str, set[str]] | None = None) -> list[Violation]:
     """``sides``: ``state.sides_by_town()`` when every unit is asked about at once."""
     t = state.pos
-    if uid not in t.units:
-        raise MalformedInput(f"there is no unit '{uid}'")
     u = t.units[uid]
     kind = state.unit_type(u)
     out = []

@@ -11,6 +11,7 @@ from dataclasses import replace
 
 from ..core.game import Seat, Seating
 from ..core.inputs import Input
+from .inputs import INPUTS
 from .state import OTHER, PostmanState
 
 SEATS = (Seat("postmen", "Postmen"), Seat("holnists", "Holnists"))
@@ -76,15 +77,16 @@ class PostmanSeating(Seating):
         return twin
 
     def seat_of(self, s: PostmanState, inp: Input) -> str | None:
+        # asked of inputs still being built too (a casualty form before its units are picked):
+        # each argument is read on its own, as INPUTS declares it
         t = s.pos
         k = inp.kind
-        side = inp.args.get("side")
-        if k in _BY_SIDE_ARG and side in OTHER:
+        side = INPUTS.value(s, inp, "side")
+        if k in _BY_SIDE_ARG and side is not None:
             return side
         if k == "play_card":
-            name = inp.args.get("card")
-            card = s.catalog.cards.get(name) if isinstance(name, str) else None
-            return card.side if card is not None else t.active
+            card = INPUTS.value(s, inp, "card")
+            return s.catalog.cards[card].side if card is not None else t.active
         if k == "draw":
             owed = t.discards_owed or t.draws_owed
             return owed[0] if owed else None

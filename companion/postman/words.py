@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..core.inputs import Input
+from ..core.input_table import Given
 from . import rolls
 from .state import PostmanState
 from .town_view import unit_label
@@ -12,8 +12,8 @@ def _town(s: PostmanState, town) -> str:
     return s.board.towns[town].name if town in s.board.towns else str(town)
 
 
-def _unit(s: PostmanState, uid) -> str:
-    return unit_label(s, uid) if isinstance(uid, str) else str(uid)
+def _unit(s: PostmanState, uid: str) -> str:
+    return unit_label(s, uid)
 
 
 SUITS = {"H": "\u2665", "D": "\u2666", "C": "\u2663", "S": "\u2660"}
@@ -55,56 +55,71 @@ def _target(s: PostmanState, key: str, value) -> str:
         return f"{'to' if key == 'to' else 'in'} {_town(s, value)}"
     if key == "unit":
         return f"on {_unit(s, value)}"
-    if key == "die" and isinstance(value, int):
+    if key == "die":
         return f"die {value + 1}"
     return f"{key} {value}"
 
 
-def describe(s: PostmanState, inp: Input) -> str:
-    a = inp.args
-    k = inp.kind
-    if k == "roll":
-        due = s.pos.due
-        values = a.get("values", [])
-        src = "table dice" if inp.source == "table" else "app dice"
-        if due is None:
-            return f"Roll {values} ({src})"
-        req = rolls.request(s, due)
-        return f"{req.purpose[:1].upper()}{req.purpose[1:]}: {' '.join(map(str, values))} ({src})"
-    if k == "draw":
-        # the log is read by both players: a card drawn into a hand stays secret (the record keeps
-        # it); a card discarded at random goes face up on the discard pile, so it is named
-        if s.pos.discards_owed:
-            return f"The {_side(s.pos.discards_owed[0])} discard {card(a.get('card'))} at random"
-        drawer = s.pos.draws_owed[0] if s.pos.draws_owed else "?"
-        n = len(s.hand(drawer)) + 1 if drawer in ("postmen", "holnists") else "?"
-        return f"The {_side(drawer)} draw a card ({n} in hand)"
-    if k == "move":
-        path = " \u2192 ".join(_town(s, x) for x in a.get("path", []))
-        units = a.get("units", [])
-        return f"{_stack(s, units)} move{'s' if len(units) == 1 else ''}: {path}"
-    if k == "retreat":
-        return f"{_unit(s, a.get('unit'))} tries to retreat to {_town(s, a.get('to'))}"
-    if k == "stay":
-        return "The rest stay"
-    if k == "end_phase":
-        return f"End of the {s.pos.phase.capitalize()} phase"
-    if k == "fight":
-        return f"Battle in {_town(s, a.get('town'))}"
-    if k == "casualties":
-        return f"The {_side(a.get('side'))} lose {', '.join(_unit(s, u) if u != 'militia' else 'a Militia' for u in a.get('units', []))}"
-    if k == "battle_retreat":
-        b = s.pos.battle
-        return f"The {_side(b.retreating) if b else '?'} retreat to {_town(s, a.get('to'))}"
-    if k == "recruit":
-        return f"{_unit(s, a.get('unit'))} makes a recruit roll"
-    if k == "militia_phase":
-        return "Militia phase: roll for every empty town"
-    if k == "discard":
-        return f"The {_side(a.get('side'))} discard {', '.join(card(c) for c in a.get('cards', []))}"
-    if k == "play_card":
-        played = s.catalog.cards[a["card"]]  # check refused a card that does not exist
-        extra = ", ".join(_target(s, key, v) for key, v in a.items() if key not in ("card", "side"))
-        who = a.get("side", played.side)  # an overridden play may be by the other colour's side
-        return f"{side(who, True)} play {card(played.id)} {played.name}" + (f" ({extra})" if extra else "")
-    return k.replace("_", " ")
+def roll(s: PostmanState, a: Given) -> str:
+    due = s.pos.due
+    values = a["values"]
+    src = "table dice" if a.source == "table" else "app dice"
+    if due is None:
+        return f"Roll {values} ({src})"
+    req = rolls.request(s, due)
+    return f"{req.purpose[:1].upper()}{req.purpose[1:]}: {' '.join(map(str, values))} ({src})"
+
+
+def draw(s: PostmanState, a: Given) -> str:
+    # the log is read by both players: a card drawn into a hand stays secret (the record keeps
+    # it); a card discarded at random goes face up on the discard pile, so it is named
+    if s.pos.discards_owed:
+        return f"The {_side(s.pos.discards_owed[0])} discard {card(a['card'])} at random"
+    drawer = s.pos.draws_owed[0] if s.pos.draws_owed else "?"
+    n = len(s.hand(drawer)) + 1 if drawer in ("postmen", "holnists") else "?"
+    return f"The {_side(drawer)} draw a card ({n} in hand)"
+
+
+def move(s: PostmanState, a: Given) -> str:
+    path = " \u2192 ".join(_town(s, x) for x in a["path"])
+    units = a["units"]
+    return f"{_stack(s, units)} move{'s' if len(units) == 1 else ''}: {path}"
+
+
+def retreat(s: PostmanState, a: Given) -> str:
+    return f"{_unit(s, a['unit'])} tries to retreat to {_town(s, a['to'])}"
+
+
+def end_phase(s: PostmanState, a: Given) -> str:
+    return f"End of the {s.pos.phase.capitalize()} phase"
+
+
+def fight(s: PostmanState, a: Given) -> str:
+    return f"Battle in {_town(s, a['town'])}"
+
+
+def casualties(s: PostmanState, a: Given) -> str:
+    lost = ", ".join(_unit(s, u) if u != "militia" else "a Militia" for u in a["units"])
+    return f"The {_side(a['side'])} lose {lost}"
+
+
+def battle_retreat(s: PostmanState, a: Given) -> str:
+    b = s.pos.battle
+    return f"The {_side(b.retreating) if b else '?'} retreat to {_town(s, a['to'])}"
+
+
+def recruit(s: PostmanState, a: Given) -> str:
+    return f"{_unit(s, a['unit'])} makes a recruit roll"
+
+
+def discard(s: PostmanState, a: Given) -> str:
+    return f"The {_side(a['side'])} discard {', '.join(card(c) for c in a['cards'])}"
+
+
+def play_card(s: PostmanState, a: Given) -> str:
+    played = s.catalog.cards[a["card"]]
+    # the targets in the order the input gives them ("on Rider 1, to Pineview")
+    extra = ", ".join(_target(s, key, a[key]) for key in a.inp.args
+                      if key not in ("card", "side") and a.get(key) is not None)
+    who = a["side"] or played.side  # an overridden play may be by the other colour's side
+    return f"{side(who, True)} play {card(played.id)} {played.name}" + (f" ({extra})" if extra else "")

@@ -105,6 +105,17 @@ def test_each_type_takes_what_it_says_and_refuses_the_rest():
         TABLE.check(s, Input("dance"))
 
 
+def test_one_argument_of_an_unfinished_input_is_read_as_declared():
+    """``value`` reads one argument of an input whose others are missing (a form not yet filled)."""
+    s = Toy()
+    assert TABLE.value(s, Input("pick", {"colour": "red"}), "colour") == "red"
+    assert TABLE.value(s, Input("bump", {"counter": "a"}), "by", 1) == 1  # not given: the default
+    assert TABLE.value(s, Input("pick", {"colour": "blue"}), "colour") is None  # not what it takes
+    assert TABLE.value(s, Input("pick", {"colour": ["red"]}), "colour") is None  # unhashable: no crash
+    assert TABLE.value(s, Input("pick", {"names": ["x"]}), "speed") is None  # no such argument
+    assert TABLE.value(s, Input("dance", {"colour": "red"}), "colour") is None  # no such kind
+
+
 def test_the_read_values_reach_the_effect_typed_and_trimmed():
     s = Toy()
     TABLE.apply(s, Input("say", {"words": "  hello  "}))
@@ -195,15 +206,11 @@ def test_a_kind_declared_twice_is_a_programming_error():
         InputTable("Toy", [kind("x", apply=_bump, words=""), kind("x", apply=_bump, words="")])
 
 
-# a game still on its own dispatch fails here; strict, so its xfail goes once it is declared
-_OWN_DISPATCH = pytest.mark.xfail(strict=True, reason="still dispatches its inputs itself")
-
-
 @pytest.mark.parametrize("game_id", [
     "couriers",
     "thurn_and_taxis",
     "ab_die_post",
-    pytest.param("postman", marks=_OWN_DISPATCH),
+    "postman",
 ])
 def test_every_game_dispatches_through_its_declared_table(game_id):
     """No game writes its own dispatch or reads its own arguments: check, apply and describe

@@ -1,0 +1,154 @@
+"""The Postman's inputs, declared once: arguments, what admits each, its check, effect and words.
+
+Rule ids are ``postman.*`` and each has a section in ``rules/postman/reference.md``. What holds
+up ordinary play (a card to draw, a roll, a retreat offer, a battle decision) is the table's
+``owed`` (the ``.pending`` rules, from ``steps.blocking``); the fall of a Leader ends the game
+(postman.victory), after which only Luck may still reroll the deciding die (postman.card.luck).
+"""
+
+from __future__ import annotations
+
+from ..core.input_table import (
+    DieValues,
+    Given,
+    InputTable,
+    ListOf,
+    Name,
+    Number,
+    OneOf,
+    Ref,
+    arg,
+    kind,
+    optional,
+)
+from ..core.violations import MalformedInput, Violation
+from . import battle, cards, mail, movement, recruit, rolls, turn, words
+from .catalog import SIDES
+from .state import PostmanState
+from .steps import ALLOWED, PENDING, blocking, next_steps
+
+
+def _units(s: PostmanState):
+    return s.pos.units
+
+
+def _towns(s: PostmanState):
+    return s.board.towns
+
+
+def _cards(s: PostmanState):
+    return s.catalog.cards
+
+
+UNIT = Ref(_units, "unit")
+TOWN = Ref(_towns, "town on this map")
+SIDE = OneOf(SIDES)
+CARD = Ref(_cards, 'card (such as "QH" or "10S")')
+
+
+# -- what ends or holds up the game (postman.victory, the .pending rules) -------------------------
+def _luck_after_roll(s: PostmanState, a: Given) -> bool:
+    """A Luck card played right after a roll (its window is the die just rolled)."""
+    return s.pos.before_roll is not None and s.catalog.cards[a["card"]].effect == "luck"
+
+
+def _ended(s: PostmanState, a: Given) -> Violation | None:
+    if s.pos.winner:
+        return Violation("postman.victory", f"the game is over: the {s.pos.winner} have won")
+    return None
+
+
+def _owed(s: PostmanState, a: Given) -> Violation | None:
+    if s.pos.winner:  # only Luck's reroll comes after the end: nothing else is owed then
+        return None
+    block = blocking(s)
+    if block is None or a.kind in ALLOWED[block]:
+        return None
+    t = s.pos
+    if (block == "draw" and a.kind == "discard" and t.phase == "mail" and t.drawn == 0
+            and not t.discards_owed):  # postman.mail.limit: the other colour's cards, before drawing
+        return None
+    return Violation(PENDING[block], f"first: {next_steps(s)[0].text}")
+
+
+def _prepare(s: PostmanState, a: Given) -> None:
+    # any input but a roll (which takes its own snapshot) or Luck's reroll closes Luck's window
+    if a.kind == "roll" or (a.kind == "play_card" and s.catalog.cards[a["card"]].effect == "luck"):
+        return
+    s.pos.before_roll = None
+
+
+# -- rolls (the roll owed: rolls.request says what it is for) --------------------------------------
+def _check_roll(s: PostmanState, a: Given) -> list[Violation]:
+    if s.pos.due is None:
+        raise MalformedInput("no roll is asked for now")
+    rolls.request(s, s.pos.due).dice.check_values(a["values"])
+    return []
+
+
+def _roll(s: PostmanState, a: Given) -> None:
+    t = s.pos
+    due = t.due
+    if due is None:  # an overridden roll nobody asked for changes nothing
+        return
+    values = tuple(a["values"])
+    # Luck can only answer this roll if the Postmen hold it: copy the position only then
+    lucky = any(s.catalog.cards[c].effect == "luck" for c in s.hand("postmen"))
+    t.before_roll = t.snapshot() if lucky else None
+    t.last_roll = values if due.reroll_index is None else tuple(
+        values[0] if i == due.reroll_index else v for i, v in enumerate(due.keep))
+    t.last_due = due
+    rolls.settle(s, due, values)
+
+
+# -- the rest, each in its own module --------------------------------------------------------------
+def _check_stay(s: PostmanState, a: Given) -> list[Violation]:
+    if s.pos.offer is None:
+        raise MalformedInput("no retreat is offered now")
+    return []
+
+
+def _check_fight(s: PostmanState, a: Given) -> list[Violation]:
+    if s.pos.battle is not None:
+        raise MalformedInput("a battle is already being fought")
+    return battle.check_fight(s, a["town"])
+
+
+INPUTS = InputTable("The Postman", [
+    kind("draw", arg("card", Name()),
+         check=lambda s, a: mail.check_draw(s, a["card"]),
+         apply=lambda s, a: mail.apply_draw(s, a["card"]), words=words.draw),
+    kind("roll", arg("values", DieValues()), check=_check_roll, apply=_roll, words=words.roll),
+    kind("move", arg("units", ListOf(UNIT, 1, "unit ids")), arg("path", ListOf(TOWN, 1, "town ids")),
+         check=lambda s, a: movement.check_move(s, a["units"], a["path"]),
+         apply=lambda s, a: movement.apply_move(s, a["units"], a["path"]), words=words.move),
+    kind("retreat", arg("unit", UNIT), arg("to", TOWN),
+         check=lambda s, a: movement.check_retreat(s, a["unit"], a["to"]),
+         apply=lambda s, a: movement.apply_retreat(s, a["unit"], a["to"]), words=words.retreat),
+    kind("stay", check=_check_stay, apply=lambda s, a: movement.next_offer(s), words="The rest stay"),
+    kind("end_phase", check=lambda s, a: turn.check_end_phase(s),
+         apply=lambda s, a: turn.apply_end_phase(s), words=words.end_phase),
+    kind("fight", arg("town", TOWN), check=_check_fight,
+         apply=lambda s, a: battle.apply_fight(s, a["town"]), words=words.fight),
+    kind("casualties", arg("side", SIDE), arg("units", ListOf(Name(), 0, 'unit ids (or "militia")')),
+         check=lambda s, a: battle.check_casualties(s, a["side"], a["units"]),
+         apply=lambda s, a: battle.apply_casualties(s, a["side"], a["units"]), words=words.casualties),
+    kind("battle_retreat", arg("to", TOWN),
+         check=lambda s, a: battle.check_battle_retreat(s, a["to"]),
+         apply=lambda s, a: battle.apply_battle_retreat(s, a["to"]), words=words.battle_retreat),
+    kind("recruit", arg("unit", UNIT),
+         check=lambda s, a: recruit.check_recruit(s, a["unit"]),
+         apply=lambda s, a: recruit.apply_recruit(s, a["unit"]), words=words.recruit),
+    kind("militia_phase", check=lambda s, a: recruit.check_militia_phase(s),
+         apply=lambda s, a: recruit.apply_militia_phase(s), words="Militia phase: roll for every empty town"),
+    kind("discard", arg("side", SIDE), arg("cards", ListOf(Name(), 0, "card ids")),
+         check=lambda s, a: mail.check_discard(s, a["side"], a["cards"]),
+         apply=lambda s, a: mail.apply_discard(s, a["side"], a["cards"]), words=words.discard),
+    # a card's targets vary with its effect: each is declared here, and the card's own needs
+    # (play_options.NEEDS) say which it reads
+    kind("play_card", arg("card", CARD), optional("side", SIDE),
+         optional("unit", Name()), optional("to", TOWN), optional("town", TOWN),
+         optional("die", Number(0, whole=True)),
+         check=cards.check_play, apply=cards.apply_play, words=words.play_card,
+         after_end=_luck_after_roll),
+], ended=_ended, owed=_owed, prepare=_prepare)
