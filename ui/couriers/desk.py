@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 
 from companion.core.inputs import Input
 from companion.core.roll_targets import roll_line
-from companion.couriers import riders
+from companion.couriers import view
 
 from ..widgets.asks import ask
 from ..widgets.columns import ScrollingColumn, share_width
@@ -241,13 +241,15 @@ class CourierDesk(QWidget):
     def _update_buttons(self, *_):
         s = self.state
         cid = self.selected_commander()
-        cmd = s.commanders.get(cid) if cid else None
-        started = s.phase != "setup"
-        self.declare_button.setEnabled(cmd is not None and not started)
-        self.moved_button.setEnabled(cmd is not None and started)
-        self.return_button.setEnabled(cmd is not None and started and bool(cmd.hq) and not cmd.at_hq)
-        self.establish_button.setEnabled(cmd is not None and started)
-        self.send_button.setEnabled(started and len(s.commanders) >= 2)
+        waits = view.commander_waits(s, cid) if cid in s.commanders else {}
+        for kind, button in (("declare_hq", self.declare_button), ("move_commander", self.moved_button),
+                             ("return_to_hq", self.return_button), ("establish_hq", self.establish_button)):
+            why = waits.get(kind, "Select a commander first")
+            button.setEnabled(not why)
+            button.setToolTip(why)
+        why = view.send_waits(s)
+        self.send_button.setEnabled(not why)
+        self.send_button.setToolTip(why)
 
     def _courier_selected(self, *_):
         self.distance.setValue(18)
@@ -270,26 +272,22 @@ class CourierDesk(QWidget):
         cmds = s.commanders
         self.move_box.setTitle(f"Courier {c.id}: {cmds[c.sender].name} \u2192 {cmds[c.recipient].name}"
                                f" \u00b7 {c.status}")
-        shown = riders.orders_open(c) or self.orders_button.isChecked()
+        shown = view.orders_open(c) or self.orders_button.isChecked()
         orders = f"Orders: \u201c{c.message}\u201d" if shown else "Orders: sealed (Show orders)"
         self.history.addItems([orders] + c.history)
         self.history.scrollToBottom()
-        self.heading.setText("" if c.finished else _cap(riders.heading(s, c)))
+        self.heading.setText("" if c.finished else _cap(view.heading(s, c)))
         if c.finished:
             self.loss_preview.setText(f"This courier is {c.status}.")
         else:
-            dest = riders.destination(s, c)
-            target_word = {"commander": cmds[c.recipient].name,
-                           "hq": f"the headquarters at {cmds[c.recipient].hq}",
-                           "force": f"a unit of {cmds[c.recipient].name}'s command"}[dest]
-            self.arrives.setText(f"Arrives this move at {target_word}")
+            self.arrives.setText(f"Arrives this move at {view.arrival_words(s, c)}")
             speed = "double" if self.double.isChecked() else "officer"
             nearest = self.distance.value() if self.enemy_near.isChecked() else None
-            req = riders.loss_preview(s, c, speed, nearest)  # the request the ride will owe
+            req = view.loss_preview(s, c, speed, nearest)  # the request the ride will owe
             self.loss_preview.setText(f"Loss roll: {roll_line(req)}")
         session = self.table.session
         ask(self.ride_button, session, Input("move_courier", self._ride_args(c.id)))
-        if riders.needs_location(s, c):
+        if view.location_owed(s, c.id):
             ask(self.locate_button, session, Input("attempt_location", {"courier": c.id}))
         else:
             self.locate_button.setEnabled(False)  # nothing to look for now

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
 )
 
-from companion.couriers.state import RANKS
+from companion.couriers.view import RANKS
 
 
 def _form(parent, title):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush
 
-from companion.couriers import headquarters, riders
+from companion.couriers import view
 
 from ..palette import colour
 from ..widgets.row_model import RowTableModel
@@ -58,7 +58,7 @@ class CommanderModel(_RosterModel):
         inside = ", building" if c.in_building else ""
         if c.rank in self.state.settings.ranks_without_hq:
             return f"{c.stayed}{inside}"
-        return f"{c.stayed} of {headquarters.stay_needed(self.state, c)}{inside}"
+        return f"{c.stayed} of {view.stay_needed(self.state, c)}{inside}"
 
 
 class CourierModel(_RosterModel):
@@ -69,7 +69,7 @@ class CourierModel(_RosterModel):
         what stays fixed, so its signature is a few fields rather than its cells."""
         cmds = self.state.commanders
         fixed = (c.status, c.attempts.get(c.recipient, 0), cmds[c.sender].name, cmds[c.recipient].name,
-                 riders.orders_open(c) and c.message)
+                 view.orders_open(c) and c.message)
         if c.finished:
             return fixed
         return fixed + tuple(self.cell(c, col, role) for col in (2, 3)
@@ -81,17 +81,17 @@ class CourierModel(_RosterModel):
             return c.id
         if col == 1:
             if role == Qt.ItemDataRole.ToolTipRole:
-                return f"\u201c{c.message}\u201d" if riders.orders_open(c) else "sealed orders"
+                return f"\u201c{c.message}\u201d" if view.orders_open(c) else "sealed orders"
             return f"{cmds[c.sender].name} \u2192 {cmds[c.recipient].name}"
         if col == 2:
             if role == Qt.ItemDataRole.ToolTipRole and not c.finished:
-                return riders.heading(self.state, c)
+                return view.heading(self.state, c)
             moved = ", moved" if c.moved_turn == self.state.turn and not c.finished else ""
             return c.status + moved
         tries = c.attempts.get(c.recipient, 0)
         if c.finished or c.status == "located" or c.status != "searching":
             return str(tries) if tries else ""
-        return f"{tries} (next needs {riders.location_target(self.state, c)}+)"
+        return f"{tries} (next needs {view.location_target(self.state, c)}+)"
 
     def colour(self, c, col):
         if col == 2 and c.status in STATUS_COLOURS:

@@ -1,0 +1,80 @@
+"""What the Courier Desk's screens ask, answered by the rules.
+
+``ui/couriers`` imports this module (and ``companion.core``) and no other part of the game.
+Whether a button's input is in its moment is asked of ``RULES.check``; where a courier rides,
+its loss roll, the location roll it needs and its orders' secrecy come from the rules modules
+that judge the ride.
+"""
+
+from __future__ import annotations
+
+from ..core.inputs import Input
+from ..core.violations import MalformedInput
+from . import riders
+from .headquarters import stay_needed
+from .riders import heading, location_target, loss_preview, orders_open
+from .rules import RULES
+from .state import RANKS, Courier, DeskState
+
+__all__ = [
+    "RANKS", "arrival_words", "commander_waits", "heading", "location_owed", "location_target",
+    "loss_preview", "orders_open", "send_waits", "stay_needed",
+]
+
+#: The rules that say an input's moment has not come or has passed (couriers.turn.order,
+#: couriers.hq.declare), that something else is owed first, or that the game is over: its button
+#: waits. Any other rule an input breaks the table may knowingly override, so its button stays.
+NOT_NOW = frozenset({"couriers.turn.order", "couriers.hq.declare", "couriers.roll.pending",
+                     "couriers.game.end"})
+
+#: A place the table has not named yet: no check reads the words of a place or a message.
+UNSAID = "(to be named)"
+
+#: The commander buttons' inputs.
+COMMANDER_KINDS = ("declare_hq", "move_commander", "return_to_hq", "establish_hq")
+
+
+def _waits(s: DeskState, inp: Input) -> str:
+    """"" when ``inp`` is in its moment; else why not, with the rule ids."""
+    try:
+        found = RULES.check(s, inp)
+    except MalformedInput as e:
+        return str(e)
+    return "; ".join(f"{v.reason} ({v.rule})" for v in found if v.rule in NOT_NOW)
+
+
+def commander_waits(s: DeskState, cid: str) -> dict[str, str]:
+    """For each commander button's input kind: "" when it may be given for ``cid`` now (or
+    given against a rule the table may override), else why it waits."""
+    out = {}
+    for kind in COMMANDER_KINDS:
+        args: dict = {"commander": cid}
+        if kind in ("declare_hq", "establish_hq"):
+            args["place"] = UNSAID
+        out[kind] = _waits(s, Input(kind, args))
+    return out
+
+
+def send_waits(s: DeskState) -> str:
+    """"" when a courier may be sent now, else why not. The moment is the same for every pair
+    of commanders (a pair from two sides breaks couriers.send.side, which the table may
+    override), so one pair answers."""
+    if len(s.commanders) < 2:
+        return "a courier needs a sender and a recipient on the roster"
+    sender, recipient = list(s.commanders)[:2]
+    return _waits(s, Input("send_courier", {"sender": sender, "recipient": recipient, "message": UNSAID}))
+
+
+def location_owed(s: DeskState, cid: str) -> bool:
+    """Whether the rules owe a location roll for courier ``cid`` now (couriers.locate.roll)."""
+    return any(st.kind == "attempt_location" and st.args.get("courier") == cid
+               for st in RULES.next_steps(s))
+
+
+def arrival_words(s: DeskState, c: Courier) -> str:
+    """Where a ride that arrives this move ends, in words (couriers.locate.contact,
+    couriers.hq.absent): the recipient once located, else his headquarters while the courier
+    has not reached it, else any unit of his command."""
+    cmd = s.commanders[c.recipient]
+    return {"commander": cmd.name, "hq": f"the headquarters at {cmd.hq}",
+            "force": f"a unit of {cmd.name}'s command"}[riders.destination(s, c)]
