@@ -15,9 +15,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsView
 
-from companion.ab_die_post import flight
-from companion.ab_die_post.board import GOAL, START, space_id
-from companion.ab_die_post.state import LANES
+from companion.ab_die_post.view import GOAL, LANES, START, plane_text, space_id
 
 from ..palette import PLANE_COLOURS, colour, contrast, rgb
 
@@ -327,7 +325,7 @@ class FlightBoard(BoardView):
         disc = self.scene().addEllipse(QRectF(at.x() - size / 2, at.y() - size / 2, size, size),
                                        QPen(colour("piece.edge"), 1.2),
                                        QBrush(QColor(PLANE_COLOURS[idx % len(PLANE_COLOURS)])))
-        disc.setToolTip(f"{player}: {flight.plane_text(s, player)}")
+        disc.setToolTip(f"{player}: {plane_text(s, player)}")
         font = QFont()
         font.setPointSizeF(8.5)
         font.setBold(True)

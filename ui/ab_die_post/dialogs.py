@@ -18,8 +18,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from companion.ab_die_post.hurricane import cheapest_payment
-from companion.ab_die_post.state import SETTING_RANGES
+from companion.ab_die_post.view import SETTING_RANGES, cheapest_payment
 
 from .. import looks
 

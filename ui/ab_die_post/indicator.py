@@ -11,7 +11,7 @@ from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QPainter, QPen, QPixmap, QRadialGradient
 from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from companion.ab_die_post.state import BALLS
+from companion.ab_die_post.view import BALLS
 
 from ..palette import BALL_COLOURS
 from ..palette import colour as palette_colour

@@ -7,7 +7,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPen
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate
 
-from companion.ab_die_post import flight
+from companion.ab_die_post.view import plane_text
 
 from ..palette import PLANE_COLOURS, colour
 from ..widgets.row_model import RowTableModel
@@ -58,7 +58,7 @@ class PlayerModel(RowTableModel):
         if col == 2:
             return str(s.points_in_hand(p))
         if col == 3:
-            text = flight.plane_text(s, p)
+            text = plane_text(s, p)
             if s.planes[p].flanks:
                 text += f", {s.planes[p].flanks}/2 flanks"
             return text + (" \u00b7 passenger" if s.passenger == p else "")

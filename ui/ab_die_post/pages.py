@@ -14,9 +14,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from companion.ab_die_post import flight, hurricane, odds
-from companion.ab_die_post.board import GOAL
-from companion.ab_die_post.state import LANES, VALUES
+from companion.ab_die_post import view
+from companion.ab_die_post.view import GOAL, LANES, VALUES
 
 from .. import looks
 from .board_view import BoardView
@@ -69,12 +68,13 @@ class TurnPage(QWidget):
         self.hand.setText(f"{who} holds {have} point(s), {s.threes(who)} red 3(s). "
                           f"{s.deck.left} card(s) left in the deck."
                           + (" One card per turn." if s.settings.draw_mode == "single" else ""))
-        can_draw = s.deck.left > 0
-        self.draw_button.setText(f"Draw a spare part \u2014 third red 3: {odds.percent(risk)}")
+        parts = view.parts_to_draw(s)  # the values a draw may turn up (ab_die_post.parts.draw)
+        can_draw = bool(parts)
+        self.draw_button.setText(f"Draw a spare part \u2014 third red 3: {view.percent(risk)}")
         looks.sheet(self.draw_button, "QPushButton { color: {danger}; font-weight: 600; }" if risk else "")
         self.draw_button.setEnabled(can_draw)
         for v, b in self.table_cards.items():
-            b.setEnabled(can_draw and s.deck.draw_pile[v] > 0)
+            b.setEnabled(v in parts)
         self.stop_button.setVisible(drawing)
         self.fly_button.setVisible(not drawing)
         self.fly_odds.setVisible(not drawing)
@@ -175,8 +175,8 @@ class MovePage(QWidget):
         if on_board:
             self._update_board(s)
             return
-        self.wind.setText(f"The {s.ball} ball: {s.current} flies {flight.distance(s)} space(s) from "
-                          f"{flight.plane_text(s, s.current)}. Move the plane on the board, then "
+        self.wind.setText(f"The {s.ball} ball: {s.current} flies {view.distance(s)} space(s) from "
+                          f"{view.plane_text(s, s.current)}. Move the plane on the board, then "
                           "click where it came down.")
         zones = s.settings.river_zones
         if len(self.zone_buttons) != zones:
@@ -194,7 +194,7 @@ class MovePage(QWidget):
                 b.show()  # a layout shows a new child only once events run
             for col in range(per_row):
                 self.zone_grid.setColumnStretch(col, 1)
-        in_reach, goal_in_reach, fewest_flanks = flight.reach(s)
+        in_reach, goal_in_reach, fewest_flanks = view.reach(s)
         for z, b in self.zone_buttons.items():
             b.setEnabled(z in in_reach)
         self.lane_buttons[plane.lane or "outer"].setChecked(True)
@@ -207,12 +207,12 @@ class MovePage(QWidget):
     # -- with a board ----------------------------------------------------------------------------
     def _update_board(self, s) -> None:
         self.state = s
-        self.landings = flight.landings(s)
+        self.landings = view.landings(s)
         if self.selected not in self.landings:
             self.selected = None
-        n = flight.distance(s)
+        n = view.distance(s)
         self.wind.setText(f"The {s.ball} ball: {s.current} flies exactly {n} space(s) from "
-                          f"{flight.plane_text(s, s.current)}, taking off and landing straight. "
+                          f"{view.plane_text(s, s.current)}, taking off and landing straight. "
                           "Click where the plane lands: a yellow space is free, a red one taken"
                           + (", and the goal airport is within reach." if GOAL in self.landings else "."))
         self.goal_button.setEnabled(GOAL in self.landings)
@@ -294,7 +294,7 @@ class PayPage(QWidget):
         self.text.setText("Black ball: a hurricane. Each plane in the air pays its lane's cost "
                           "or goes back to the start field." + back)
         for bill in s.payments:
-            cheapest = "+".join(map(str, hurricane.cheapest_payment(s.deck.hands[bill.player], bill.cost)))
+            cheapest = "+".join(map(str, view.cheapest_payment(s.deck.hands[bill.player], bill.cost)))
             b = QPushButton(f"{bill.player}: the {bill.lane} lane costs {bill.cost} \u2014 "
                             f"pay\u2026 (cheapest {cheapest})")
             b.setMinimumHeight(34)

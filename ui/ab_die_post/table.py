@@ -20,8 +20,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from companion.ab_die_post import odds
-from companion.ab_die_post.board import GOAL
+from companion.ab_die_post import view
+from companion.ab_die_post.view import GOAL
 from companion.core.inputs import Input
 
 from .. import looks
@@ -197,8 +197,8 @@ class RaceTable(QWidget):
         self.result.setText(_result_text(s))
         self.costs.setText(_costs_text(s) if s.phase not in ("over", "keep") else "")
         self.costs.setVisible(s.phase not in ("over", "keep"))
-        fly = odds.fly_odds(s.settings)
-        fly_text = (f"Hurricane {odds.percent(fly.hurricane)} \u00b7 expected move "
+        fly = view.fly_odds(s.settings)
+        fly_text = (f"Hurricane {view.percent(fly.hurricane)} \u00b7 expected move "
                     f"{float(fly.expected_move):.2f} spaces ({float(fly.mean_colour_move):.1f} if a colour shows)")
         page = {"turn": self.turn_page, "drawing": self.turn_page, "indicator": self.indicator,
                 "move": self.move_page, "hurricane": self.pay_page, "keep": self.keep_page,
@@ -212,7 +212,7 @@ class RaceTable(QWidget):
             self.move_page.selected = None  # a new move starts with no space picked
         self.action_box.setTitle(_box_title(s))
         if page is self.turn_page:
-            self.turn_page.update_from(s, odds.bust_chance(s), fly_text,
+            self.turn_page.update_from(s, view.bust_chance(s), fly_text,
                                        self.table.session.why_not(Input("fly", {})))
         elif page is self.indicator:
             self.indicator.set_request(s.settings.ball_choices(), fly_text + _mix_text(s), None)
@@ -244,7 +244,7 @@ def _mix_text(s) -> str:
 
 
 def _costs_text(s) -> str:
-    costs = odds.hurricane_costs(s)
+    costs = view.hurricane_costs(s)
     if not costs:
         return "If a hurricane came now: no plane is in the air."
     parts = []
