@@ -1,0 +1,40 @@
+"""How the one random playout (tests/core/test_random_playout.py) checks the Courier Desk and
+gives the inputs in the table's own words (commanders, messages, places)."""
+
+from __future__ import annotations
+
+import random
+
+from companion.core.inputs import Input
+from companion.couriers.state import FINISHED
+
+
+def setup(rng: random.Random) -> dict:
+    return {}
+
+
+def invariants(s) -> None:
+    """A courier rides within its side; its status is one the rules know; a roll owed is a courier's."""
+    for c in s.couriers.values():
+        assert c.side == s.commanders[c.sender].side
+        assert c.status in ("in transit", "searching", "located", *FINISHED)
+    assert s.pending is None or s.pending.courier in s.couriers
+
+
+def open_inputs(session, rng: random.Random) -> list[Input]:
+    """Four commanders first, then now and then a courier sent or a headquarters declared."""
+    s = session.state
+    if s.phase == "setup" and len(s.commanders) < 4:
+        side = s.sides[len(s.commanders) % 2]
+        rank = ("army", "corps", "division", "brigade")[len(s.commanders) // 2 % 4]
+        return [Input("add_commander", {"name": f"Commander {len(s.commanders) + 1}", "side": side,
+                                        "rank": rank})]
+    out = []
+    for side in s.sides:
+        mine = [c for c in s.commanders.values() if c.side == side]
+        if len(mine) >= 2:
+            a, b = rng.sample(mine, 2)
+            out.append(Input("send_courier", {"sender": a.id, "recipient": b.id, "message": "Advance"}))
+        if mine and s.phase == "setup":
+            out.append(Input("declare_hq", {"commander": mine[0].id, "place": "the farm"}))
+    return out
