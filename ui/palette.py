@@ -157,9 +157,7 @@ _GAME = {
     "odds.text":       ("#ffffff", "#ffffff"),
     "odds.text.dark":  ("#1d1b16", "#1d1b16"),
     "odds.edge":       ("#888888", "#777777"),
-    "chart.app":       ("#3b7dd8", "#6aa3f0"),
-    "chart.table":     ("#d8873b", "#f0a35a"),
-    "chart.expected":  ("#333333", "#e0ddd6"),
+    "chart.count":     ("#3b7dd8", "#6aa3f0"),
     # the courier statuses as text on the base
     "status.delivered": ("#2e7d32", "#86d39a"),
     "status.lost":     ("#8a1c1c", "#ff938a"),

@@ -128,6 +128,12 @@ class RollRequest:
     stat: str = ""
     #: Each die's named modifiers, in the order of ``per_die`` (empty when the dice are summed).
     die_modifiers: tuple[tuple[Modifier, ...], ...] = ()
+    #: Whose each die is, in the order of ``per_die``, when the dice count for different sides
+    #: (a battle's attack dice); empty when they all count together.
+    die_groups: tuple[str, ...] = ()
+    #: For dice compared with each other rather than with targets (a duel): each outcome the
+    #: rules can reach from this roll, in words, and its chance.
+    contest: tuple[tuple[str, float], ...] = ()
 
     @property
     def modifier_total(self) -> int:

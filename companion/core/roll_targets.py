@@ -86,3 +86,53 @@ def roll_line(request: RollRequest) -> str:
     t = die_targets(request)[0]
     notes = f"; {'; '.join(request.target_notes)}" if request.target_notes else ""
     return f"{request.dice}: {request.outcome_if_met} on {t.text()}{notes}"
+
+
+@dataclass(frozen=True)
+class Bar:
+    """One column of a roll's chart: a total (or a number of dice that succeed) and its chance."""
+
+    label: str
+    chance: float
+    met: bool | None = None  # a total: whether it meets the target; None for a count of dice
+
+
+@dataclass(frozen=True)
+class OddsChart:
+    """What the chart of an owed roll shows: one distribution, from the request itself."""
+
+    title: str
+    bars: tuple[Bar, ...]
+
+
+def odds_charts(request: RollRequest) -> list[OddsChart]:
+    """The owed roll's chances as the tray charts them. Summed dice (or one die): the chance of
+    each total, marked met or missed by the face the rules judge it against. Dice judged one by
+    one: for each group of dice (a side's attack dice), the chance of each number of them
+    succeeding, from each die's own chance."""
+    if request.contest:
+        return [OddsChart(f"{request.dice}: who wins",
+                          tuple(Bar(words, chance) for words, chance in request.contest))]
+    targets = die_targets(request)
+    if not request.per_die:
+        t = targets[0]
+        dist = t.dice.distribution()
+        bars = tuple(Bar(str(total), dist[total], total >= t.needs) for total in sorted(dist))
+        return [OddsChart(f"{t.dice}: {request.outcome_if_met} on {t.needs_text()}", bars)]
+    groups = request.die_groups or ("",) * len(targets)
+    charts = []
+    for group in dict.fromkeys(groups):
+        chances = [t.chance for t, g in zip(targets, groups, strict=False) if g == group]
+        title = (f"{group}: how many of {len(chances)} dice {request.outcome_if_met}" if group else
+                 f"{request.outcome_if_met}: how many of {len(chances)} dice")
+        charts.append(OddsChart(title[:1].upper() + title[1:],
+                                tuple(Bar(str(k), p) for k, p in enumerate(successes_distribution(chances)))))
+    return charts
+
+
+def successes_distribution(chances: list[float]) -> list[float]:
+    """The chance that exactly k of independent dice succeed, k = 0..len(chances)."""
+    out = [1.0]
+    for c in chances:
+        out = [a * (1 - c) + b * c for a, b in zip(out + [0.0], [0.0] + out, strict=True)]
+    return out

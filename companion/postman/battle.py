@@ -152,25 +152,36 @@ def resolve_rule7(state: PostmanState, success: bool) -> None:
         proceed(state)
 
 
+def duel_outcome(state: PostmanState, postman: int, general: int) -> str:
+    """What the duel's two dice decide (postman.fight.rule7): "reroll" (the Postman's 1 or 2,
+    once), "tie" (rolled again), else the winner, "postman" or "general" (who adds 1)."""
+    r7 = state.catalog.tables["rule7"]
+    if postman <= r7["postman_rerolls_up_to"] and not state.fight.duel_rerolled:
+        return "reroll"
+    general_total = general + r7["general_bonus"]
+    if postman == general_total:
+        return "tie"
+    return "postman" if postman > general_total else "general"
+
+
 def resolve_duel(state: PostmanState, values: tuple[int, ...], reroll: bool = False) -> None:
     t = state.pos
     b = state.fight
-    r7 = state.catalog.tables["rule7"]
     if reroll:
         postman, general = values[0], b.duel_general
     else:
         postman, general = values
-    if postman <= r7["postman_rerolls_up_to"] and not b.duel_rerolled:
+    outcome = duel_outcome(state, postman, general)
+    if outcome == "reroll":
         b.duel_rerolled = True
         b.duel_general = general
         t.due = Due("duel_reroll", "postmen", 1, {"town": b.town, "general": general})
         return
-    general_total = general + r7["general_bonus"]
-    if postman == general_total:
+    if outcome == "tie":
         b.duel_rerolled = False
         t.due = Due("duel", None, 2, {"town": b.town})
         return
-    loser = "holnists" if postman > general_total else "postmen"
+    loser = "holnists" if outcome == "postman" else "postmen"
     leader = next(u for u in state.units_in(b.town, loser) if state.unit_type(u).leader)
     destroy(state, leader.id)
     winner = "the Postman" if loser == "holnists" else "the General"

@@ -7,7 +7,7 @@ from ..core.dice import Dice, Modifier, RollRequest
 from ..core.violations import MalformedInput
 from . import battle, movement, recruit
 from .state import Due, PostmanState
-from .town_view import unit_label
+from .town_view import side_words, unit_label
 
 RULE = {"sneak": "postman.move.sneak", "retreat": "postman.move.retreat", "recruit": "postman.recruit.roll",
         "type": "postman.recruit.type", "militia": "postman.militia.roll",
@@ -73,7 +73,30 @@ def request(state: PostmanState, due: Due) -> RollRequest:
                        per_die=tuple((t, sum(m.value for m in ms), w) for t, ms, w in dice)
                        if count > 1 else (),
                        stat=STAT.get(due.kind, ""),
-                       die_modifiers=tuple(tuple(ms) for _t, ms, _w in dice) if count > 1 else ())
+                       die_modifiers=tuple(tuple(ms) for _t, ms, _w in dice) if count > 1 else (),
+                       die_groups=_groups(state, due) if count > 1 else (),
+                       contest=_duel_chances(state, due))
+
+
+DUEL_WORDS = {"postman": "the Postman wins", "general": "the General wins", "tie": "a tie: roll again",
+              "reroll": "the Postman rerolls his die"}
+
+
+def _duel_chances(state: PostmanState, due: Due) -> tuple[tuple[str, float], ...]:
+    """Each outcome of this roll of the duel and its chance, every face judged by the duel's own
+    rule (postman.fight.rule7): the General's die is already known when the Postman rerolls."""
+    if due.kind not in ("duel", "duel_reroll"):
+        return ()
+    generals = [state.fight.duel_general] if due.kind == "duel_reroll" else range(1, 7)
+    ways = [battle.duel_outcome(state, p, g) for p in range(1, 7) for g in generals]
+    return tuple((DUEL_WORDS[o], ways.count(o) / len(ways)) for o in DUEL_WORDS if o in ways)
+
+
+def _groups(state: PostmanState, due: Due) -> tuple[str, ...]:
+    """A battle round's dice count for the side that rolls them (postman.fight.round)."""
+    if due.kind != "round":
+        return ()
+    return tuple(side_words(side) for side, _uid, _stat, _mods in battle.fighters(state))
 
 
 def _label(state: PostmanState, what: str) -> str:

@@ -5,6 +5,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from PySide6.QtGui import QImage
 
 SAMPLES = Path(__file__).resolve().parents[2] / "rules" / "couriers" / "samples"
@@ -97,21 +98,25 @@ def test_dice_tray_shows_the_face_needed_after_modifiers_and_its_chance():
     assert odds_text(sure).startswith("1d6: success on any roll = Fight 2, Ambush +3 (100%)")
 
 
-def test_roll_chart_counts_faces_for_rolls_judged_die_by_die(qtbot):
-    from companion.core.dice import Dice
-    from companion.core.inputs import roll
-    from companion.core.session import Entry
+def test_roll_chart_shows_the_owed_roll_or_nothing(qtbot):
+    """Review: the chart showed a 2d6 sum for dice judged one by one, and 2d6 with no roll owed."""
+    from companion.core.dice import Dice, RollRequest
     from ui.widgets.roll_chart import RollChart
 
     chart = RollChart()
     qtbot.addWidget(chart)
-    entries = [Entry(1, roll([6, 6, 1, 2, 3], "app"), "attack"), Entry(2, roll([4], "table"), "sneak"),
-               Entry(3, roll([3, 4], "app"), "2d6")]
-    chart.set_rolls(entries, Dice(5, 6))
-    assert chart.dice == Dice(1, 6)
-    assert chart.app == {6: 2, 1: 1, 2: 1, 3: 1} and chart.table == {4: 1}
-    chart.set_rolls(entries, Dice(2, 6))
-    assert chart.app == {7: 1} and chart.table == {}
+    chart.set_request(None)
+    assert chart.charts == [] and chart.isHidden()
+    attack = RollRequest("attack", Dice(2, 6), 5, "x", outcome_if_met="hit", per_die=((5, 0, "A"), (3, 0, "B")))
+    chart.set_request(attack)
+    (hits,) = chart.charts
+    assert [b.label for b in hits.bars] == ["0", "1", "2"]  # how many hit, not a sum of 2 to 12
+    assert [b.chance for b in hits.bars] == pytest.approx([4 / 6 * 2 / 6, 2 / 6 * 2 / 6 + 4 / 6 * 4 / 6, 2 / 6 * 4 / 6])
+    summed = RollRequest("loss", Dice(2, 6), 9, "x")
+    chart.set_request(summed)
+    (sums,) = chart.charts
+    assert [b.met for b in sums.bars] == [t >= 9 for t in range(2, 13)]
+    assert not chart.isHidden()
 
 
 def _brightness(img: QImage, x: int, y: int) -> int:
@@ -180,36 +185,3 @@ def test_an_error_in_a_slot_while_taking_a_screenshot_exits_3_with_a_report(tmp_
     assert "Traceback" not in r.stderr
     reports = list((tmp_path / "data" / "crash-reports").glob("crash-*.txt"))
     assert len(reports) == 1 and "a save nobody checked" in reports[0].read_text()
-
-
-def test_roll_chart_keeps_its_count_as_a_game_grows_shrinks_and_is_replaced(qtbot):
-    """The chart counts only what an input or an undo added or took off the end, and gives what
-    counting every roll afresh gives, whatever the changes (an entry replaced at the end, as a
-    phone's input is, or another game's entries)."""
-    import random
-
-    from companion.core.dice import Dice
-    from companion.core.inputs import Input, roll
-    from companion.core.session import Entry
-    from ui.widgets.roll_chart import RollChart, tally
-
-    chart = RollChart()
-    qtbot.addWidget(chart)
-    rng = random.Random(4)
-    entries: list = []
-    for step in range(400):
-        what = rng.random()
-        if what < 0.55:
-            n = rng.choice((1, 1, 2, 5))
-            values = [rng.randint(1, 6) for _ in range(n)]
-            inp = roll(values, rng.choice(("app", "table"))) if rng.random() < 0.8 else Input("end_phase")
-            entries.append(Entry(len(entries) + 1, inp, "x"))
-        elif what < 0.85 and entries:
-            entries.pop()
-        elif what < 0.95 and entries:
-            entries[-1] = Entry(entries[-1].number, entries[-1].input, "from a phone")
-        else:
-            entries = list(entries[: rng.randrange(len(entries) + 1)])  # another list
-        dice = Dice(rng.choice((1, 2, 5)), 6)
-        chart.set_rolls(entries, dice)
-        assert (chart.app, chart.table) == tally(entries, chart.dice.count), step

@@ -2,7 +2,8 @@
 
 "Roll" rolls the app's dice with a short animation; typing the table's own dice (``5 3`` or
 ``53``) and pressing Enter records them as table dice. Either way it is one input for the
-session, and the chart below keeps app and table rolls apart against the exact odds.
+session. The chart below shows the owed roll's chances from the very request the rules judge it
+by; with no roll owed the tray says so and shows no chart.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from companion.core.roll_targets import die_targets, roll_line
 from .. import looks
 from .roll_chart import RollChart
 
+NO_ROLL = "No roll owed"
 FACES = "\u2680\u2681\u2682\u2683\u2684\u2685"
 MAX_FACES = 6
 
@@ -49,8 +51,9 @@ class DiceTray(QWidget):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.request: RollRequest | None = None
+        self._entries: list | None = None  # the game whose dice the faces show
         self.animate = True
-        self.title = QLabel("No roll is due")
+        self.title = QLabel(NO_ROLL)
         self.title.setWordWrap(True)
         self.title.setStyleSheet("font-weight: 600;")
         self.detail = QLabel("")
@@ -79,7 +82,6 @@ class DiceTray(QWidget):
         lay.addWidget(self.roll_button)
         lay.addLayout(row)
         lay.addWidget(line)
-        lay.addWidget(QLabel("This game's rolls"))
         lay.addWidget(self.chart)
         lay.addStretch(1)
         self.roll_button.clicked.connect(self._roll_clicked)
@@ -94,21 +96,16 @@ class DiceTray(QWidget):
         self.typed.setEnabled(has)
         self.enter_button.setEnabled(has)
         if not has:
-            self.title.setText("No roll is due")
+            self.title.setText(NO_ROLL)
             self.detail.setText("")
         else:
             self.title.setText(request.purpose[:1].upper() + request.purpose[1:])
             self.detail.setText(odds_text(request))
-        dice = request.dice if has else self._last_dice(entries)
-        self.chart.set_rolls(entries, dice)
-
-    @staticmethod
-    def _last_dice(entries) -> Dice:
-        for e in reversed(entries):
-            vals = e.input.args.get("values") if e.input.kind == "roll" else None
-            if isinstance(vals, list) and vals:
-                return Dice(min(len(vals), 10), 6)
-        return Dice(2, 6)
+        self.chart.set_request(request)
+        if entries is not self._entries:  # another game: its own dice, not the last game's
+            self._entries = entries
+            last = next((e for e in reversed(entries) if e.input.kind == "roll"), None)
+            self.show_values(last.input.args.get("values", []) if last is not None else [])
 
     def show_values(self, values) -> None:
         """The dice as faces; a big roll (all the Militia of a map) as a count of each face, so
@@ -161,6 +158,9 @@ class DiceTray(QWidget):
 def odds_text(r: RollRequest) -> str:
     """The roll as the table reads it, from the request the rules judge it by: the face each die
     must show after every modifier, the named numbers behind it, and its chance."""
+    if r.contest:  # dice compared with each other, not with targets
+        return (f"{r.dice}, each way the roll can go:\n"
+                + "\n".join(f"{words[:1].upper()}{words[1:]}: {chance * 100:.1f}%" for words, chance in r.contest))
     targets = die_targets(r)
     if r.per_die:  # several dice, each judged against its own number: never a sum
         lines = [f"{t.what}: {t.text()}" for t in targets[:MAX_FACES]]

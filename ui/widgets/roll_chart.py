@@ -1,136 +1,95 @@
-"""A small chart of this game's rolls: app dice and table dice apart, against the exact odds."""
+"""The chart of the owed roll: the chances the rules will judge it by, read from its request.
+
+Summed dice (or one die) chart each total, the ones that meet the target in the outcome's colour;
+dice judged one by one chart how many of them succeed, one chart per side that rolls them
+(``companion/core/roll_targets.odds_charts``). With no roll owed there is no chart.
+"""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QPainter, QPen
+from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from companion.core.dice import Dice
+from companion.core.dice import RollRequest
+from companion.core.roll_targets import OddsChart, odds_charts
 
 from ..palette import colour
 
-APP, TABLE, EXPECTED = "chart.app", "chart.table", "chart.expected"  # palette names
-
-
-#: Rolls of more dice than this are judged die by die (attacks, militia): the chart shows faces.
-MAX_SUMMED = 3
-
-
-def tally(entries, count: int) -> tuple[dict[int, int], dict[int, int]]:
-    """Sums of the recorded rolls of ``count`` d6, by source; with ``count`` 1, every die of
-    every roll of more than MAX_SUMMED dice counts too (each was judged on its own)."""
-    app: dict[int, int] = {}
-    table: dict[int, int] = {}
-    for e in entries:
-        inp = e.input
-        values = inp.args.get("values") if inp.kind == "roll" else None
-        if not isinstance(values, list) or not all(isinstance(v, int) for v in values):
-            continue
-        bucket = table if inp.source == "table" else app
-        if len(values) == count:
-            totals = [sum(values)]
-        elif count == 1 and len(values) > MAX_SUMMED:
-            totals = values
-        else:
-            continue
-        for total in totals:
-            bucket[total] = bucket.get(total, 0) + 1
-    return app, table
-
-
-class Tally:
-    """``tally`` kept up to date as a game's entries grow and shrink: an input or an undo adds or
-    takes off the entries at the end, so a long game's chart is not counted from its first roll
-    after every change (a replaced list, or a different entry at the same place, is counted
-    afresh from where it differs)."""
-
-    def __init__(self, count: int):
-        self.count = count
-        self.app: dict[int, int] = {}
-        self.table: dict[int, int] = {}
-        self.seen: list = []  # the entries counted, in order
-
-    def update(self, entries) -> tuple[dict[int, int], dict[int, int]]:
-        seen = self.seen
-        same = min(len(seen), len(entries))
-        if same and seen[same - 1] is not entries[same - 1]:  # not a list that grew or shrank at its end
-            same = next((i for i in range(same) if seen[i] is not entries[i]), same)
-        for e in seen[same:]:
-            self._add(e, -1)
-        del seen[same:]
-        for e in entries[same:]:
-            self._add(e, 1)
-            seen.append(e)
-        return dict(self.app), dict(self.table)
-
-    def _add(self, entry, sign: int) -> None:
-        app, table = tally([entry], self.count)
-        for mine, theirs in ((self.app, app), (self.table, table)):
-            for total, n in theirs.items():
-                mine[total] = mine.get(total, 0) + sign * n
-                if not mine[total]:
-                    del mine[total]
+GOOD, BAD, MISSED, COUNT = "odds.win", "odds.lose", "odds.none", "chart.count"  # palette names
+CHART_HEIGHT = 110
 
 
 class RollChart(QWidget):
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.dice = Dice(2, 6)
-        self.app: dict[int, int] = {}
-        self.table: dict[int, int] = {}
-        self._tallies: dict[int, Tally] = {}
-        self.setMinimumHeight(120)
-        self.setMaximumHeight(180)
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.charts: list[OddsChart] = []
+        self.good_when_met = True
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.setAccessibleName("Chances of the owed roll")
+        self.setVisible(False)
 
-    def set_rolls(self, entries, dice: Dice) -> None:
-        if dice.count > MAX_SUMMED:  # no chart of a 14-dice sum: the faces of the dice instead
-            dice = Dice(1, dice.sides)
-        self.dice = dice
-        if dice.count not in self._tallies:
-            self._tallies[dice.count] = Tally(dice.count)
-        self.app, self.table = self._tallies[dice.count].update(entries)
-        self.setToolTip(f"{dice}: {sum(self.app.values())} app roll(s), "
-                        f"{sum(self.table.values())} table roll(s); the line is the expected share")
+    def set_request(self, request: RollRequest | None) -> None:
+        self.charts = odds_charts(request) if request is not None else []
+        self.good_when_met = request.success if request is not None else True
+        self.setFixedHeight(CHART_HEIGHT * len(self.charts))
+        self.setVisible(bool(self.charts))
+        words = "; ".join(f"{c.title}: " + ", ".join(f"{b.label} {b.chance * 100:.1f}%" for b in c.bars)
+                          for c in self.charts)
+        self.setAccessibleDescription(words)
+        self.setToolTip(words)
         self.update()
+
+    def bar_colour(self, met: bool | None):
+        if met is None:
+            return colour(COUNT)
+        if not met:
+            return colour(MISSED)
+        return colour(GOOD if self.good_when_met else BAD)
 
     def paintEvent(self, _event):
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        w, h = self.width(), self.height()
-        fm = p.fontMetrics()
-        top, bottom, left = fm.height() + 4, fm.height() + 4, 6
-        plot_h = max(10, h - top - bottom)
-        totals = list(range(self.dice.lowest, self.dice.highest + 1))
-        expected = self.dice.distribution()
-        n_app, n_table = sum(self.app.values()), sum(self.table.values())
-        shares = [expected[t] for t in totals]
-        for counts, n in ((self.app, n_app), (self.table, n_table)):
-            if n:
-                shares += [counts.get(t, 0) / n for t in totals]
-        top_share = max(shares) or 1
-        slot = (w - 2 * left) / len(totals)
-        bar = slot * 0.38
-        for i, t in enumerate(totals):
-            x = left + i * slot
-            for j, (counts, n, fill) in enumerate(((self.app, n_app, colour(APP)), (self.table, n_table, colour(TABLE)))):
-                if n:
-                    bh = plot_h * counts.get(t, 0) / n / top_share
-                    p.fillRect(QRectF(x + slot * 0.1 + j * bar, top + plot_h - bh, bar, bh), fill)
-            p.setPen(self.palette().text().color())
-            p.drawText(QRectF(x, top + plot_h + 2, slot, fm.height()), Qt.AlignmentFlag.AlignCenter, str(t))
-        p.setPen(QPen(colour(EXPECTED), 2))
-        pts = [(left + (i + 0.5) * slot, top + plot_h - plot_h * expected[t] / top_share)
-               for i, t in enumerate(totals)]
-        for (x1, y1), (x2, y2) in zip(pts, pts[1:], strict=False):
-            p.drawLine(int(x1), int(y1), int(x2), int(y2))
-        p.setPen(self.palette().text().color())
-        legend = f"{self.dice}   \u25a0 app {n_app}   \u25a0 table {n_table}   \u2014 expected"
-        p.drawText(QRectF(left, 0, w - left, fm.height() + 2), Qt.AlignmentFlag.AlignLeft, legend)
-        # colour the two squares of the legend
-        x0 = left + fm.horizontalAdvance(f"{self.dice}   ")
-        p.fillRect(QRectF(x0, 3, fm.horizontalAdvance("\u25a0"), fm.height() - 5), colour(APP))
-        x1 = x0 + fm.horizontalAdvance(f"\u25a0 app {n_app}   ")
-        p.fillRect(QRectF(x1, 3, fm.horizontalAdvance("\u25a0"), fm.height() - 5), colour(TABLE))
+        for i, chart in enumerate(self.charts):
+            self._paint_one(p, chart, QRectF(0, i * CHART_HEIGHT, self.width(), CHART_HEIGHT))
         p.end()
+
+    def _paint_one(self, p: QPainter, chart: OddsChart, box: QRectF) -> None:
+        fm = p.fontMetrics()
+        line = fm.height()
+        text = self.palette().text().color()
+        p.setPen(text)
+        p.drawText(QRectF(box.left() + 4, box.top(), box.width() - 8, line),
+                   Qt.AlignmentFlag.AlignLeft, fm.elidedText(chart.title, Qt.TextElideMode.ElideRight,
+                                                             int(box.width() - 8)))
+        if any(fm.horizontalAdvance(b.label) > (box.width() - 8) / len(chart.bars) for b in chart.bars):
+            self._paint_rows(p, chart, box.adjusted(4, line + 4, -4, 0))
+            return
+        top = box.top() + 2 * line + 2  # the title, then room for the bars' percentages
+        plot_h = max(10.0, box.bottom() - line - 6 - top)
+        slot = (box.width() - 8) / len(chart.bars)
+        highest = max(b.chance for b in chart.bars) or 1.0
+        for j, b in enumerate(chart.bars):
+            x = box.left() + 4 + j * slot
+            h = plot_h * b.chance / highest
+            p.fillRect(QRectF(x + slot * 0.12, top + plot_h - h, slot * 0.76, h), self.bar_colour(b.met))
+            p.setPen(text)
+            p.drawText(QRectF(x, top + plot_h + 2, slot, line), Qt.AlignmentFlag.AlignCenter, b.label)
+            share = f"{b.chance * 100:.0f}%" if b.chance >= 0.005 else ""
+            if share and fm.horizontalAdvance(share) <= slot:
+                p.drawText(QRectF(x, top + plot_h - h - line, slot, line), Qt.AlignmentFlag.AlignCenter, share)
+
+    def _paint_rows(self, p: QPainter, chart: OddsChart, box: QRectF) -> None:
+        """Outcomes named in words (a duel's): one row each, its words, a bar and its chance."""
+        fm = p.fontMetrics()
+        row = min(fm.height() + 6.0, box.height() / len(chart.bars))
+        words_w = max(fm.horizontalAdvance(b.label) for b in chart.bars) + 8
+        share_w = fm.horizontalAdvance("100%") + 6
+        room = max(10.0, box.width() - words_w - share_w)
+        for j, b in enumerate(chart.bars):
+            y = box.top() + j * row
+            p.setPen(self.palette().text().color())
+            p.drawText(QRectF(box.left(), y, words_w, row), Qt.AlignmentFlag.AlignVCenter, b.label)
+            p.fillRect(QRectF(box.left() + words_w, y + 3, room * b.chance, row - 6), self.bar_colour(b.met))
+            p.drawText(QRectF(box.left() + words_w + room * b.chance + 4, y, share_w, row),
+                       Qt.AlignmentFlag.AlignVCenter, f"{b.chance * 100:.0f}%")
