@@ -233,10 +233,13 @@ def test_battle_cards_change_the_odds_and_resolve_rolls_with_the_app(window, qtb
     click(qtbot, screen.action_button)
     before = dict(screen.battle.bar.odds)
     # the Holnists' Trap: the hand's tooltip shows the odds with it, then the bar moves
-    tip = next(i.tooltip for i in screen.cards.hands["holnists"].items if i.id == "KC")
-    assert "With it the Postmen" in tip
     click(qtbot, screen.battle.card_buttons["holnists"])
     assert screen.tabs.currentWidget() is screen.cards
+    hand = screen.cards.hands["holnists"]
+    assert not any("With it" in i.tooltip for i in hand.items)  # covered: no tooltip to read yet
+    click(qtbot, hand.cover_button)
+    tip = next(i.tooltip for i in hand.items if i.id == "KC")
+    assert "With it the Postmen" in tip
     play_card(qtbot, screen, "holnists", "KC")
     assert "Trap" in screen.battle.notes.text()
     assert screen.battle.bar.odds["lose"] > before["lose"]

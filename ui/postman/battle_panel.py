@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 
 from .. import looks
 from ..widgets.columns import ScrollingColumn, share_width
+from ..widgets.row_heights import rows_fit_on_screen
 from .models import CheckTable, Row
 from .odds_bar import OddsBar
 
@@ -33,8 +34,9 @@ def _table(model) -> QTableView:
     view.verticalHeader().hide()
     view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     view.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-    view.verticalHeader().setDefaultSectionSize(view.fontMetrics().height() + 8)  # 6 rows fit at 1280x800
-    share_width(view)  # a unit's name never breaks mid-word beside a wide odds column
+    share_width(view, rows_grow=False)  # a unit's name never breaks mid-word beside a wide odds column
+    # rows one line high (6 fit at 1280x800) unless their text wraps, measured on screen only
+    rows_fit_on_screen(view)
     view.setMinimumHeight(70)
     return view
 

@@ -138,12 +138,26 @@ def place(pieces: dict, fixed: list[Rect], inside: Rect | None = None, start: di
     return placer.run(start or {}, rounds)
 
 
+class _Near(dict):
+    """Each piece's neighbours (the pieces whose places may meet its own), found when first asked:
+    a change that moves a few pieces asks about those and the pieces next to them only."""
+
+    def __init__(self, keys: list, env: dict):
+        super().__init__()
+        self.keys, self.env = keys, env
+
+    def __missing__(self, k) -> list:
+        e = self.env[k]
+        self[k] = found = [o for o in self.keys if o != k and _meets(e, self.env[o])]
+        return found
+
+
 class _Placer:
     def __init__(self, pieces: dict, fixed: list[Rect], inside: Rect | None, soft: list[Rect]):
         self.keys = sorted(pieces, key=str)
         self.cand = pieces
         self.env = env = {k: _envelope([r for place_ in pieces[k] for r in place_]) for k in self.keys}
-        self.near = {k: [o for o in self.keys if o != k and _meets(env[k], env[o])] for k in self.keys}
+        self.near = _Near(self.keys, env)
         self.fixed = fixed
         self.soft = soft
         self._soft_marks: dict = {}
@@ -207,8 +221,14 @@ class _Placer:
         stuck = [k for k in self.keys if k not in self._may_move and k not in kept]
         if stuck:  # a piece that may not move has no place yet: everything may move
             self.moving, self._may_move = list(self.keys), set(self.keys)
+        if kept:  # one order, from the places kept: settle what is covered, nothing to compare
+            self.chosen = dict(kept)
+            for k in sorted((k for k in self.keys if k not in kept), key=lambda k: (-len(self.near[k]), str(k))):
+                self.chosen[k] = self.best(k)
+            self._settle(rounds)
+            return self.chosen
         best, best_cost = None, None
-        for order in self._orders(bool(kept)):
+        for order in self._orders():
             if best is not None and self.out_of_budget:
                 break
             self.chosen = dict(kept)
@@ -222,20 +242,17 @@ class _Placer:
             if total[0] == 0:
                 return best
         self.chosen = best
-        if not kept:
-            self._anneal()
+        self._anneal()
         return self.chosen
 
-    def _orders(self, warm: bool):
+    def _orders(self):
         """The orders in which pieces first choose: the most crowded first, then (when that
-        leaves something covered and there is no earlier placement to keep) from each side of
-        the map in turn."""
+        leaves something covered) from each side of the map in turn."""
         yield sorted(self.keys, key=lambda k: (-len(self.near[k]), str(k)))
-        if not warm:
-            yield sorted(self.keys, key=lambda k: (self.env[k][0], str(k)))
-            yield sorted(self.keys, key=lambda k: (self.env[k][1], str(k)))
-            yield sorted(self.keys, key=lambda k: (-self.env[k][2], str(k)))
-            yield sorted(self.keys, key=lambda k: (-self.env[k][3], str(k)))
+        yield sorted(self.keys, key=lambda k: (self.env[k][0], str(k)))
+        yield sorted(self.keys, key=lambda k: (self.env[k][1], str(k)))
+        yield sorted(self.keys, key=lambda k: (-self.env[k][2], str(k)))
+        yield sorted(self.keys, key=lambda k: (-self.env[k][3], str(k)))
 
     def _anneal(self, steps: int = 1500) -> None:
         """A short, seeded simulated annealing over the pieces round what is still covered:

@@ -10,7 +10,6 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QPushButton,
     QTableView,
@@ -20,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from .. import looks
 from ..widgets.columns import ScrollingColumn, share_width
+from ..widgets.row_heights import rows_fit_on_screen
 from .models import CheckTable, Row
 
 
@@ -88,11 +88,12 @@ class StackPanel(QWidget):
         self.view = QTableView()
         self.view.setModel(self.model)
         self.view.verticalHeader().hide()
-        # a unit's name that must wrap at a large text size gets the row height it needs
-        self.view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-        share_width(self.view)  # "The Postman" keeps its words whole at a large text size
+        share_width(self.view, rows_grow=False)  # "The Postman" keeps its words whole at a large text size
+        # a unit's name that must wrap at a large text size gets the row height it needs, measured
+        # on screen only (a late game's Post Town holds a hundred units)
+        rows_fit_on_screen(self.view)
         self.all_button = QPushButton("All")
         self.none_button = QPushButton("None")
         self.recruit_button = QPushButton("Recruit roll for the ticked units")

@@ -141,6 +141,7 @@ class PostmanTable(QWidget, Flows):
         self.cards.draw.typed.connect(lambda card: self.submit_input(Input("draw", {"card": card}, "table")))
         for side, hand in self.cards.hands.items():
             hand.revealed.connect(lambda _owner, s=side: self.cards.hands[q.other(s)].cover())
+            hand.revealed.connect(lambda _owner, s=side: self._hand(s, self.session.next_steps()))
         self.select(table.state.board.post_town)
         self.refresh()
 
@@ -183,8 +184,7 @@ class PostmanTable(QWidget, Flows):
         self.cancel_button.setVisible(self.targeting is not None)
         self._battle_panel()
         for side in ("postmen", "holnists"):
-            self.cards.set_hand(side, q.hand_view(s, side), s.deck(side).left, self.card_odds_tips(side),
-                                q.discarding(s, side, steps), answering=side != t.active)
+            self._hand(side, steps)
         req = self.session.pending_draw()
         owed = len(t.discards_owed) or len(t.draws_owed)
         self.cards.draw.set_request(req, owed)
@@ -277,6 +277,14 @@ class PostmanTable(QWidget, Flows):
         last = t.last_battle.result if t.last_battle is not None else ""
         names = {x: i.name for x, i in s.board.towns.items()}
         self.battle.show_view(view, s, choose, retreat, last, suggested, names, self.paused_answers())
+
+    def _hand(self, side: str, steps) -> None:
+        s = self.state
+        # a battle card's odds (a whole battle worked out per card) are for its tooltip, which
+        # only a revealed hand shows: a covered hand gets them when it is revealed
+        odds = self.card_odds_tips(side) if self.cards.hands[side].is_revealed else {}
+        self.cards.set_hand(side, q.hand_view(s, side), s.deck(side).left, odds,
+                            q.discarding(s, side, steps), answering=side != s.pos.active)
 
     def _switch_tab(self, draw_request) -> None:
         t = self.state.pos

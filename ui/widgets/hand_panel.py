@@ -116,20 +116,28 @@ class HandPanel(QFrame):
             self.owner = owner
             self.cover()
         self.items = list(items)
-        for b in self.buttons:  # hidden at once: deleteLater waits for the event loop
+        while len(self.buttons) > len(self.items):  # hidden at once: deleteLater waits for the event loop
+            b = self.buttons.pop()
             self.grid.removeWidget(b)
             b.hide()
             b.deleteLater()
-        self.buttons = []
         for i, item in enumerate(self.items):
-            b = QPushButton(item.label)
-            b.setToolTip(item.tooltip)
-            b.setMinimumHeight(34)
-            b.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-            looks.sheet(b, _card_style(item))
-            b.clicked.connect(lambda _=False, cid=item.id: self.card_clicked.emit(cid))
-            self.grid.addWidget(b, i // self.columns, i % self.columns)
-            self.buttons.append(b)
+            if i == len(self.buttons):
+                b = QPushButton()
+                b.setMinimumHeight(34)
+                b.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+                b.clicked.connect(lambda _=False, i=i: self.card_clicked.emit(self.items[i].id))
+                self.grid.addWidget(b, i // self.columns, i % self.columns)
+                self.buttons.append(b)
+            # a card's button is kept and only what changed is set (a new style sheet is dear)
+            b = self.buttons[i]
+            if b.text() != item.label:
+                b.setText(item.label)
+            if b.toolTip() != item.tooltip:
+                b.setToolTip(item.tooltip)
+            style = _card_style(item)
+            if b.property("paletteSheet") != style:
+                looks.sheet(b, style)
         self.empty.setVisible(not self.items)
         self.heading.setText((f"{possessive(owner)} {self.title.lower()} ({len(self.items)})" if owner else self.title)
                              + note)
