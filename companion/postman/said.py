@@ -12,6 +12,7 @@ import copy
 
 from ..core.inputs import Input
 from . import rolls
+from .inputs import INPUTS
 from .state import PostmanState
 from .town_view import unit_label
 from .words import side
@@ -25,7 +26,7 @@ def before(s: PostmanState, inp: Input) -> dict:
                  "battle": t.battle.town if t.battle is not None else None}
     if inp.kind == "roll" and t.due is not None:
         due = copy.deepcopy(t.due)
-        values = list(inp.args.get("values", []))
+        values = list(INPUTS.value(s, inp, "values", []))
         if due.reroll_index is not None and values:  # Luck: one die rolled again, the others kept
             merged = list(due.keep)
             merged[due.reroll_index] = values[0]
