@@ -24,7 +24,7 @@ def ask_setup(parent, game_id: str, pack) -> dict | None:
 
 def final_report(session):
     """What the result screen shows once the session's ``result()`` says the game is over
-    (``companion/<game>/final_report.py``), else None."""
+    (``companion/<game>/final_report.py``, asked through the game's view), else None."""
     if session.result() is None:
         return None
-    return import_module(f"companion.{session.rules.game_id}.final_report").final_report(session)
+    return import_module(f"companion.{session.rules.game_id}.view").final_report(session)

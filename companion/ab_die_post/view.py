@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from . import turns
 from .board import GOAL, START, space_id
+from .final_report import final_report
 from .flight import Landing, distance, landings, plane_text, reach
 from .hurricane import cheapest_payment
 from .odds import bust_chance, fly_odds, hurricane_costs, percent
 from .state import BALLS, LANES, SETTING_RANGES, VALUES, RaceState
 
 __all__ = [
+    "final_report",
     "BALLS", "GOAL", "LANES", "SETTING_RANGES", "START", "VALUES", "Landing", "bust_chance",
     "cheapest_payment", "distance", "fly_odds", "hurricane_costs", "landings", "parts_to_draw",
     "percent", "plane_text", "reach", "space_id",

@@ -11,12 +11,14 @@ from __future__ import annotations
 from ..core.inputs import Input
 from ..core.violations import MalformedInput
 from . import riders
+from .final_report import final_report
 from .headquarters import stay_needed
 from .riders import heading, location_target, loss_preview, orders_open
 from .rules import RULES
 from .state import RANKS, Courier, DeskState
 
 __all__ = [
+    "final_report",
     "RANKS", "arrival_words", "commander_waits", "heading", "location_owed", "location_target",
     "loss_preview", "orders_open", "send_waits", "stay_needed",
 ]

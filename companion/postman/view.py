@@ -24,6 +24,7 @@ from .battle_view import (
     casualty_order,
 )
 from .board import SIZES, TERRAIN, Board, board_from_file, load_board
+from .final_report import final_report
 from .map_draft import MapDraft, open_map
 from .play_options import (
     NEEDS,
@@ -52,6 +53,7 @@ from .words import card as card_name
 from .words import side as side_name
 
 __all__ = [
+    "final_report",
     "BATTLE_ROLLS", "SIZES", "TERRAIN", "Board", "MapDraft", "board_from_file", "casualties_to_choose",
     "load_board", "open_map",
     "BONUS_CARDS", "NAMES", "NEEDS", "SIDES", "BattleView", "CardView", "FighterView", "Reach", "SneakRoll",

@@ -17,12 +17,14 @@ from .board import OFFICIALS
 from .closing import Award, HouseOption, award_text
 from .closing import options as house_options
 from .closing import preview as close_preview
+from .final_report import final_report
 from .routes import route_text
 from .rules import RULES
 from .scoring import ranking, score, scores, winner
 from .state import GameState
 
 __all__ = [
+    "final_report",
     "OFFICIALS", "Award", "HandCard", "HouseOption", "award_text", "close_input", "close_preview",
     "fitting_ends", "hand_cards", "house_options", "official_refusal", "official_title", "ranking",
     "route_text", "score", "scores", "winner",
