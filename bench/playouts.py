@@ -19,8 +19,8 @@ if str(ROOT) not in sys.path:  # the T&T player lives with its rules tests
     sys.path.insert(0, str(ROOT))
 
 from companion.core.inputs import Input  # noqa: E402
-from companion.core.packs import bundled_pack  # noqa: E402
 from companion.core.session import Session  # noqa: E402
+from companion.games import bundled_pack  # noqa: E402
 
 
 def couriers(n: int, seed: int) -> Session:

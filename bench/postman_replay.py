@@ -24,10 +24,11 @@ from pathlib import Path
 
 from common import table  # bench/common.py (the script's folder is on sys.path)
 
+from companion import games
 from companion.core import records
 from companion.core.inputs import Input
-from companion.core.packs import bundled_pack
 from companion.core.session import Session
+from companion.games import bundled_pack
 from companion.postman.rules import RULES
 
 LOAD_BUDGET_MS = 50.0
@@ -115,7 +116,7 @@ def main() -> int:
         for _ in range(args.repeats):
             t0 = time.perf_counter()
             rec = records.read(path)
-            session, verdicts = records.restore(rec, str(path))
+            session, verdicts = games.restore(rec, str(path))
             load.append((time.perf_counter() - t0) * 1000)
             t0 = time.perf_counter()
             json.loads(path.read_text())

@@ -5,7 +5,7 @@ The game is played by a seeded random table: it follows ``Session.next_steps()``
 couriers it offers, make the owed rolls, end the turn) and in each battle phase sends couriers and
 moves commanders at random, with now and then an input that breaks a rule and is overridden.
 
-- load: ``records.restore(records.read(path))`` of the saved record (budget 50 ms); baseline:
+- load: ``games.restore(records.read(path))`` of the saved record (budget 50 ms); baseline:
   reading the same file and ``json.loads`` of it.
 - one input: ``Session.submit`` with the app's autosave (``autosave.Autosaver``: a journal line
   per input, the whole record every 1,000) to a temporary file, on top of the loaded 1,000-input
@@ -30,13 +30,14 @@ from pathlib import Path
 
 from common import table  # bench/common.py (the script's folder is on sys.path)
 
+from companion import games
 from companion.core import autosave as autosave_mod
 from companion.core import records
 from companion.core.inputs import Input, roll
-from companion.core.packs import bundled_pack
 from companion.core.session import Session
 from companion.core.storage import atomic_write
 from companion.couriers.rules import RULES
+from companion.games import bundled_pack
 
 LOAD_BUDGET_MS = 50.0
 INPUT_BUDGET_MS = 10.0
@@ -157,7 +158,7 @@ def measure(n_inputs: int, repeats: int, seed: int) -> int:
         records.save(session, path, title=f"benchmark, {n_inputs} inputs")
         size_kib = path.stat().st_size / 1024
 
-        restored, verdicts = records.restore(records.read(path), str(path))
+        restored, verdicts = games.restore(records.read(path), str(path))
         bad = [v for v in verdicts if v.verdict not in ("ok", "overridden")]
         if bad or restored.rules.state_json(restored.state) != session.rules.state_json(session.state):
             print(f"replay: the saved game did not replay to the same state ({len(bad)} bad verdict(s))",
@@ -165,7 +166,7 @@ def measure(n_inputs: int, repeats: int, seed: int) -> int:
             return 2
         overridden = sum(v.verdict == "overridden" for v in verdicts)
 
-        load_ms = median_ms(lambda: records.restore(records.read(path), str(path)), repeats)
+        load_ms = median_ms(lambda: games.restore(records.read(path), str(path)), repeats)
         json_ms = median_ms(lambda: json.loads(path.read_text(encoding="utf-8")), repeats)
 
         # One input on top of the loaded game, autosaved after every change as the app does.

@@ -27,13 +27,14 @@ def safe_streams() -> None:
 
 
 def replay(path: str, out=None, as_json: bool = False, reveal: bool = False) -> int:
-    from .core import autosave, records
+    from . import games
+    from .core import autosave
 
     out = out or sys.stdout  # looked up now, so redirecting sys.stdout works
 
     try:
         rec = autosave.read(Path(path))  # an autosave's journal holds its newest inputs
-        session, verdicts = records.restore(rec, path)
+        session, verdicts = games.restore(rec, path)
     except PosthornError as e:
         print(f"posthorn replay: {e}", file=sys.stderr)
         return crash.UNUSABLE
@@ -66,7 +67,7 @@ def replay(path: str, out=None, as_json: bool = False, reveal: bool = False) -> 
 
 
 def check_pack(path: str, out=None) -> int:
-    from .core.packs import load_pack
+    from .games import load_pack
 
     out = out or sys.stdout
 

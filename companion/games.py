@@ -45,3 +45,43 @@ def rules_for(game_id: str, where: str = ""):
         raise PackError(where or game_id, "pack.game" if where else "",
                         f"{info.title} is coming in a later version of Posthorn")
     return import_module(info.module).RULES
+
+
+# -- packs and records, bound to this registry ----------------------------------------------------
+# The core reads packs and records for any game it is told how to find; these are the same
+# functions with the registry's own lookup, for the commands, the window and the tests. The core
+# modules are imported when first asked for, so importing the registry stays cheap at start-up.
+def load_pack(folder, *, bundled: bool = False):
+    from .core import packs
+
+    return packs.load_pack(folder, rules_for, bundled=bundled)
+
+
+def bundled_pack(game: str):
+    from .core import packs
+
+    return packs.bundled_pack(game, rules_for)
+
+
+def find_pack(pack_id: str, content_hash: str | None = None):
+    from .core import packs
+
+    return packs.find_pack(pack_id, rules_for, content_hash)
+
+
+def user_packs():
+    from .core import packs
+
+    return packs.user_packs(rules_for)
+
+
+def packs_for_game(game: str):
+    from .core import packs
+
+    return packs.packs_for_game(game, rules_for)
+
+
+def restore(record, path: str = "record", pack=None):
+    from .core import records
+
+    return records.restore(record, rules_for, path, pack)

@@ -6,11 +6,11 @@ from __future__ import annotations
 import sys
 from importlib import resources
 
+from . import games
 from .core import records
-from .core.packs import bundled_pack
 from .core.storage import atomic_write, data_dir
 from .core.violations import PosthornError
-from .games import GAMES
+from .games import GAMES, bundled_pack
 
 
 def run(out=sys.stdout) -> int:
@@ -33,7 +33,7 @@ def run(out=sys.stdout) -> int:
                 continue
             try:
                 rec = records.parse(item.read_text(encoding="utf-8"), item.name)
-                _session, verdicts = records.restore(rec, item.name, pack)
+                _session, verdicts = games.restore(rec, item.name, pack)
                 refused = [v for v in verdicts if v.verdict == "refused"]
                 if refused:
                     raise PosthornError(refused[0].line())

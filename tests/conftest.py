@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 
 from companion.core.inputs import Input
-from companion.core.packs import bundled_pack
 from companion.core.session import Session
 from companion.couriers.rules import RULES
+from companion.games import bundled_pack
 
 
 @pytest.fixture(scope="session", autouse=True)

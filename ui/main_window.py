@@ -275,8 +275,8 @@ class MainWindow(QMainWindow):
     # -- opening games ----------------------------------------------------------------------------
     def new_game(self, game_id: str, setup: dict | None = None, seed: int | None = None) -> bool:
         from companion.core.autosave import Autosaver
-        from companion.core.packs import packs_for_game
         from companion.core.session import Session
+        from companion.games import packs_for_game
 
         try:
             packs, problems = packs_for_game(game_id)
@@ -303,12 +303,13 @@ class MainWindow(QMainWindow):
 
     def open_record(self, path, *, continue_file: bool = False) -> bool:
         """Open a record; its game continues in an autosave, never over the file opened."""
-        from companion.core import autosave, records
+        from companion import games
+        from companion.core import autosave
         from companion.core.autosave import Autosaver
 
         try:
             rec = autosave.read(Path(path))  # an autosave's journal folded in
-            session, verdicts = records.restore(rec, str(path))
+            session, verdicts = games.restore(rec, str(path))
         except PosthornError as e:
             self.warn("Posthorn: cannot open this record", f"{e}\n\nThe file was left exactly as it was.")
             return False

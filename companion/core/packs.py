@@ -12,14 +12,24 @@ from __future__ import annotations
 import functools
 import hashlib
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .reference import RuleText, parse_reference
 from .schema import Spec, check
 from .tomlfile import parse_toml
 from .violations import PackError
+
+if TYPE_CHECKING:
+    from .game import Rules
+
+#: How the core finds a game's rules by its id, given the place to blame in a message
+#: (``companion.games.rules_for``). Callers pass it in: the core never imports the registry
+#: that stands above it.
+RulesFor = Callable[[str, str], "Rules"]
 
 PACK_SPEC = Spec(dict, fields={
     "pack": Spec(dict, fields={
@@ -117,8 +127,9 @@ def content_hash(files) -> str:
     return "sha256:" + h.hexdigest()
 
 
-def load_pack(folder, *, bundled: bool = False) -> Pack:
-    """Read and validate the pack in ``folder`` (a path or an importlib resource folder)."""
+def load_pack(folder, rules_for: RulesFor, *, bundled: bool = False) -> Pack:
+    """Read and validate the pack in ``folder`` (a path or an importlib resource folder), the
+    game's part by the rules ``rules_for`` finds for the pack's game."""
     if isinstance(folder, (str, Path)):
         folder = Path(folder)
         try:
@@ -159,8 +170,6 @@ def load_pack(folder, *, bundled: bool = False) -> Pack:
             raise PackError(_name(folder, "reference.md"), f"byte {e.start}", "not UTF-8 text") from None
     pack = Pack(info["id"], info["game"], info["version"], info["title"], content_hash(files),
                 str(folder), tables, reference, bundled)
-    from ..games import rules_for
-
     rules = rules_for(pack.game, _name(folder, "pack.toml"))
     rules.validate_pack(pack)
     missing = sorted(rules.rule_ids() - set(reference))
@@ -171,26 +180,26 @@ def load_pack(folder, *, bundled: bool = False) -> Pack:
 
 
 @functools.lru_cache(maxsize=16)
-def bundled_pack(game: str) -> Pack:
+def bundled_pack(game: str, rules_for: RulesFor) -> Pack:
     """The pack shipped inside the installed package (works from a wheel or a frozen app).
 
     Read once per process: bundled packs do not change while the app runs, and every game
     opened or replayed would otherwise parse and check the same files again. Treat the returned
     pack as read-only.
     """
-    return load_pack(resources.files("rules") / game, bundled=True)
+    return load_pack(resources.files("rules") / game, rules_for, bundled=True)
 
 
-def find_pack(pack_id: str, content_hash: str | None = None) -> Pack:
+def find_pack(pack_id: str, rules_for: RulesFor, content_hash: str | None = None) -> Pack:
     """The bundled pack or a player's pack (in the user data folder) with this id."""
 
     candidates = []
     if plain_id(pack_id):  # only a plain name may become a folder name
         try:
-            candidates.append(bundled_pack(pack_id))
+            candidates.append(bundled_pack(pack_id, rules_for))
         except PackError:
             pass
-    mine, _problems = user_packs()
+    mine, _problems = user_packs(rules_for)
     candidates += [p for p in mine if p.id == pack_id]
     for p in candidates:
         if content_hash is None or p.hash == content_hash:
@@ -201,7 +210,7 @@ def find_pack(pack_id: str, content_hash: str | None = None) -> Pack:
                     "of a bundled pack or of a pack in the user data folder's packs/")
 
 
-def user_packs() -> tuple[list[Pack], list[PackError]]:
+def user_packs(rules_for: RulesFor) -> tuple[list[Pack], list[PackError]]:
     """The players' own packs in the user data folder's ``packs/``, and why the others failed."""
     from .storage import user_packs_dir
 
@@ -211,7 +220,7 @@ def user_packs() -> tuple[list[Pack], list[PackError]]:
         # never stops the other packs or the games that do not use it.
         try:
             if folder.is_dir():
-                packs.append(load_pack(folder))
+                packs.append(load_pack(folder, rules_for))
         except PackError as e:
             problems.append(e)
         except (OSError, RuntimeError) as e:
@@ -219,8 +228,8 @@ def user_packs() -> tuple[list[Pack], list[PackError]]:
     return packs, problems
 
 
-def packs_for_game(game: str) -> tuple[list[Pack], list[PackError]]:
+def packs_for_game(game: str, rules_for: RulesFor) -> tuple[list[Pack], list[PackError]]:
     """Every pack a new game of ``game`` may use: the bundled one first, then house-rule copies
     (with the reasons any copy in the packs folder cannot be used)."""
-    mine, problems = user_packs()
-    return [bundled_pack(game)] + [p for p in mine if p.game == game], problems
+    mine, problems = user_packs(rules_for)
+    return [bundled_pack(game, rules_for)] + [p for p in mine if p.game == game], problems

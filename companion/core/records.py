@@ -17,6 +17,7 @@ from .tomlfile import too_deep
 from .violations import MalformedInput, PackError, PosthornError, RecordError, Violation
 
 if TYPE_CHECKING:  # reading a record needs no session: the start page peeks at saves before one loads
+    from .packs import RulesFor
     from .session import Session
 
 FORMAT = "posthorn-record"
@@ -249,21 +250,21 @@ def _too_many(n: int, about: bool = False) -> str:
             "inputs (split a longer one into several records)")
 
 
-def restore(record: Record, path: str = "record", pack=None) -> tuple[Session, list[Verdict]]:
-    """Rebuild the session a record describes, with each input's verdict.
+def restore(record: Record, rules_for: RulesFor, path: str = "record", pack=None) -> tuple[Session, list[Verdict]]:
+    """Rebuild the session a record describes, with each input's verdict; ``rules_for`` finds
+    the record's game (``companion.games.rules_for``).
 
     Inputs that break a rule without an override in the record are *flagged* and inputs that
     cannot apply at all are *refused*; neither changes the state, and the rest still replays.
     """
-    from ..games import rules_for
     from .session import JournalLine, Session
 
     try:
-        rules = rules_for(record.game)
+        rules = rules_for(record.game, "")
     except PackError as e:
         raise RecordError(path, "game", e.what) from None
     try:
-        pack = pack or _pack_for(record)
+        pack = pack or _pack_for(record, rules_for)
     except PackError as e:
         raise RecordError(path, "pack.id", str(e)) from None
     if pack.game != record.game:
@@ -373,7 +374,7 @@ def _restore_undone(session: Session, record: Record) -> None:
     session.journal[:] = lines
 
 
-def _pack_for(record: Record):
+def _pack_for(record: Record, rules_for: RulesFor):
     from .packs import find_pack
 
-    return find_pack(record.pack["id"], record.pack.get("hash"))
+    return find_pack(record.pack["id"], rules_for, record.pack.get("hash"))

@@ -12,7 +12,8 @@ import signal
 import sys
 from pathlib import Path
 
-from ..core import autosave, records
+from .. import games
+from ..core import autosave
 from ..core.autosave import Autosaver, latest
 from ..core.violations import PosthornError
 from .guard import exposure, lan_address
@@ -29,7 +30,7 @@ def _game(record: str | None):
     else:
         path, continue_file = Path(record), False
     rec = autosave.read(path)  # its journal's newest inputs too: the next compaction keeps them
-    session, verdicts = records.restore(rec, str(path))
+    session, verdicts = games.restore(rec, str(path))
     bad = [v for v in verdicts if v.verdict in ("flagged", "refused")]
     if bad:
         continue_file = False  # the file keeps what it had; the game goes on in a new autosave

@@ -7,8 +7,8 @@ import pytest
 
 from companion.ab_die_post.rules import RULES
 from companion.core.inputs import Input
-from companion.core.packs import bundled_pack
 from companion.core.session import Session
+from companion.games import bundled_pack
 
 
 @pytest.fixture(scope="session")

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from companion.ab_die_post.board import board_from_file, load_board
-from companion.core.packs import load_pack
 from companion.core.violations import PackError
+from companion.games import load_pack
 
 BUNDLED = Path(__file__).resolve().parents[2] / "rules" / "ab_die_post"
 

@@ -352,12 +352,13 @@ def test_setup_is_checked(make_race):
 def test_bundled_samples_replay_cleanly(post_pack):
     from pathlib import Path
 
+    from companion import games
     from companion.core import records
 
     folder = Path(__file__).resolve().parents[2] / "rules" / "ab_die_post" / "samples"
     replayed = {}
     for path in sorted(folder.glob("*.json")):
-        session, verdicts = records.restore(records.read(path), str(path), post_pack)
+        session, verdicts = games.restore(records.read(path), str(path), post_pack)
         assert {v.verdict for v in verdicts} <= {"ok", "overridden"}, path.name
         replayed[path.name] = session.state
     first = replayed["first_flight.json"]

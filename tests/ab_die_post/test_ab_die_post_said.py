@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from companion import games
 from companion.ab_die_post.final_report import final_report
 from companion.core import records
 from companion.core.inputs import Input
@@ -43,7 +44,7 @@ def test_a_hurricane_with_nobody_in_the_air_says_nobody_pays(race):
 
 
 def test_the_end_names_the_winner_with_every_flight():
-    session, _v = records.restore(records.read(Path("rules/ab_die_post/samples/four_player_game.json")))
+    session, _v = games.restore(records.read(Path("rules/ab_die_post/samples/four_player_game.json")))
     r = final_report(session)
     assert r.headline == "Dirk wins" and r.winners == ("Dirk",)
     assert r.columns == ("flight 1", "flight 2", "flight 3", "total")

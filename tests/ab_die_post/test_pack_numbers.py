@@ -9,7 +9,7 @@ from pathlib import Path
 from PySide6.QtWidgets import QSpinBox
 
 from companion.ab_die_post.state import SETTING_RANGES
-from companion.core.packs import load_pack
+from companion.games import load_pack
 from ui.ab_die_post.dialogs import setup_dialog
 
 from .conftest import Race

@@ -4,11 +4,12 @@ import json
 import os
 import time
 
+from companion import games
 from companion.core import autosave, records
 from companion.core.inputs import Input
-from companion.core.packs import bundled_pack
 from companion.core.session import Session
 from companion.couriers.rules import RULES
+from companion.games import bundled_pack
 
 
 def new_session():
@@ -97,7 +98,7 @@ def test_restoring_the_autosave_gives_the_live_game(tmp_path):
     for inp in (MEADE, LEE, Input("start_game", {})):
         s.submit(inp)
     s.undo()
-    again, verdicts = records.restore(autosave.read(saver.path))
+    again, verdicts = games.restore(autosave.read(saver.path))
     assert RULES.state_json(again.state) == RULES.state_json(s.state)
     assert [v.verdict for v in verdicts] == ["ok", "ok"]
     assert [line.event for line in again.journal] == ["input", "input", "input", "undo"]

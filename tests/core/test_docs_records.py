@@ -33,7 +33,7 @@ def test_every_sample_names_the_pack_it_ships_with():
     window warn when opened: rebuild the sample when its pack changes."""
     import json
 
-    from companion.core.packs import bundled_pack
+    from companion.games import bundled_pack
 
     samples = sorted((DOC.parents[1] / "rules").glob("*/samples/*.json"))
     assert samples

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from companion import games
 from companion.core import records
 from companion.core.export import log_markdown
 
@@ -12,7 +13,7 @@ SAMPLES = Path(__file__).resolve().parents[2] / "rules"
 
 
 def test_the_postman_export_names_units_cards_and_sides_and_ends_on_the_result():
-    session, _v = records.restore(records.read(SAMPLES / "postman" / "samples" / "short_game.json"))
+    session, _v = games.restore(records.read(SAMPLES / "postman" / "samples" / "short_game.json"))
     text = log_markdown(session)
     assert "(table dice) *(table dice)*" not in text and "*(table dice)*" not in text
     assert "Sneak roll for The Postman: 3 (table dice)" in text
@@ -24,7 +25,7 @@ def test_the_postman_export_names_units_cards_and_sides_and_ends_on_the_result()
 
 
 def test_an_export_before_the_end_says_what_comes_next():
-    session, _v = records.restore(records.read(SAMPLES / "postman" / "samples" / "short_game.json"))
+    session, _v = games.restore(records.read(SAMPLES / "postman" / "samples" / "short_game.json"))
     session.undo()
     text = log_markdown(session)
     assert "## Result" not in text and "## What the table must do next" in text

@@ -17,6 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from test_fuzz_records import SAMPLES, load_all_the_way
 
+from companion import games
 from companion.core import autosave, records
 from companion.core.violations import PosthornError
 
@@ -30,7 +31,7 @@ def played(sample) -> tuple[bytes, list[dict]]:
     rec = records.parse(sample.read_text(encoding="utf-8"), sample.name)
     half = len(rec.inputs) // 2
     rest, rec.inputs = rec.inputs[half:], rec.inputs[:half]
-    session, _ = records.restore(rec, sample.name)
+    session, _ = games.restore(rec, sample.name)
     with tempfile.TemporaryDirectory() as folder:
         saver = autosave.Autosaver(session, Path(folder) / "game.json", title=rec.title)
         saver(session)

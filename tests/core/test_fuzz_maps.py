@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 
 from companion.ab_die_post import board as post_board
 from companion.ab_die_post.rules import RULES as POST_RULES
-from companion.core.packs import bundled_pack
 from companion.core.session import Session
 from companion.core.violations import PosthornError
+from companion.games import bundled_pack
 from companion.postman import board as postman_board
 from companion.postman.map_draft import open_map
 from companion.postman.rules import RULES as POSTMAN_RULES

@@ -21,9 +21,10 @@ from fuzzing import FUZZ, apply, clear_message, mutations, sweep, toml_bytes
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion import games
 from companion.core import records
-from companion.core.packs import load_pack
 from companion.core.violations import PosthornError
+from companion.games import load_pack
 
 RULES = Path(str(resources.files("rules")))
 GAMES = sorted(p.name for p in RULES.iterdir() if (p / "pack.toml").is_file())
@@ -52,7 +53,7 @@ def play(pack) -> None:
     for doc in SAMPLES[pack.game]:
         rec = records.parse(json.dumps(doc), "sample")
         try:
-            session, verdicts = records.restore(rec, "sample", pack)
+            session, verdicts = games.restore(rec, "sample", pack)
         except PosthornError as e:  # the sample's setup may not fit the changed pack: said where
             clear_message(e, "sample")
             continue

@@ -19,6 +19,7 @@ from fuzzing import FUZZ, apply, clear_message, json_text, mutations, sweep
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion import games
 from companion.core import records
 from companion.core.violations import PosthornError
 
@@ -32,7 +33,7 @@ LONG = int(os.environ.get("POSTHORN_FUZZ_LONG", "1000"))
 def load_all_the_way(text: str, name: str):
     """Load a record's text as the app and ``posthorn replay`` do, and use what comes out."""
     rec = records.parse(text, name)
-    session, verdicts = records.restore(rec, name)
+    session, verdicts = games.restore(rec, name)
     for v in verdicts:
         assert v.verdict in ("ok", "overridden", "flagged", "refused")
         v.line().encode("utf-8")
@@ -105,7 +106,7 @@ def test_the_mutants_reach_past_the_parser():
     first = next(i for i, inp in enumerate(doc["inputs"]) if inp["kind"] == "move_courier")
     doc["inputs"][first]["args"]["speed"] = "warp"
     rec = records.parse(json_text(doc), "x")
-    _session, verdicts = records.restore(rec, "x")
+    _session, verdicts = games.restore(rec, "x")
     assert verdicts[first].verdict == "refused" and "warp" in verdicts[first].reason
 
 
@@ -128,7 +129,7 @@ def test_bytes_and_truncated_files(tmp_path_factory, junk, cut):
         path = folder / name
         path.write_bytes(raw)
         try:
-            records.restore(records.read(path), str(path))
+            games.restore(records.read(path), str(path))
         except PosthornError as e:
             assert str(path) in str(e)
 

@@ -307,7 +307,7 @@ def test_pack_maps_from_a_real_pack_folder(tmp_path):
     """load_pack reads maps/*.toml into pack.data["maps"]; this is the same path end to end."""
     import shutil
 
-    from companion.core.packs import load_pack
+    from companion.games import load_pack
 
     folder = tmp_path / "couriers-maps"
     shutil.copytree(Path(__file__).resolve().parents[2] / "rules" / "couriers", folder)

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from companion import games
 from companion.core import records
 
 OLD = Path(__file__).resolve().parents[1] / "fixtures" / "old_records"
@@ -37,7 +38,7 @@ def differences(expected, got, where="state"):
 
 
 def replay(path: Path):
-    session, verdicts = records.restore(records.read(path), str(path))
+    session, verdicts = games.restore(records.read(path), str(path))
     return [v.verdict for v in verdicts], session.rules.state_json(session.state)
 
 

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.core.packs import bundled_pack, find_pack, load_pack
 from companion.core.violations import PackError
 from companion.couriers.rules import RULE_IDS
+from companion.games import bundled_pack, find_pack, load_pack
 
 BUNDLED = Path(str(resources.files("rules") / "couriers"))
 
@@ -309,6 +309,7 @@ def test_a_dangling_link_inside_the_pack_is_passed_over(copy):
 
 
 def test_a_pack_folder_gone_before_the_players_packs_are_read(monkeypatch, tmp_path):
+    from companion import games
     from companion.core import packs
 
     folder = tmp_path / "packs"
@@ -316,12 +317,12 @@ def test_a_pack_folder_gone_before_the_players_packs_are_read(monkeypatch, tmp_p
     monkeypatch.setattr("companion.core.storage.user_packs_dir", lambda: folder)
     real = packs.load_pack
 
-    def load(path, **kw):
+    def load(path, *a, **kw):
         Path(path).rmdir()  # removed by another program just after the listing
-        return real(path, **kw)
+        return real(path, *a, **kw)
 
     monkeypatch.setattr(packs, "load_pack", load)
-    mine, problems = packs.user_packs()
+    mine, problems = games.user_packs()
     assert mine == [] and [p.what for p in problems] == ["not a folder holding a rule pack"]
 
 
@@ -354,7 +355,7 @@ def test_a_loop_of_links_in_a_players_pack_is_listed_and_stops_no_game(user_pack
     """Python 3.11's resolve() raises RuntimeError on a loop, not OSError: the pack is refused
     with the link's name, and replaying a game that uses another pack still works."""
     from companion import cli
-    from companion.core.packs import user_packs as players_packs
+    from companion.games import user_packs as players_packs
 
     looped = user_packs / "p"
     shutil.copytree(BUNDLED, looped, ignore=shutil.ignore_patterns("samples", "__pycache__"))

@@ -24,12 +24,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from companion import games
 from companion.core import records
 from companion.core.inputs import Input
-from companion.core.packs import bundled_pack
 from companion.core.session import Session
 from companion.games import GAMES as REGISTRY
-from companion.games import rules_for
+from companion.games import bundled_pack, rules_for
 
 #: every playable game in the registry: a new game is played here with no change to this file
 GAMES = tuple(sorted(g.id for g in REGISTRY.values() if g.ready))
@@ -134,7 +134,7 @@ def play(game: str, seed: int, max_inputs: int) -> Session:
         check(session.state)
     # replay equals live: the record, written and read back, rebuilds this very state
     rec = records.parse(records.record_of(session).dumps())
-    again, verdicts = records.restore(rec, pack=bundled_pack(game))
+    again, verdicts = games.restore(rec, pack=bundled_pack(game))
     assert all(v.verdict == "ok" for v in verdicts), [v.line() for v in verdicts if v.verdict != "ok"]
     assert rules.state_json(again.state) == rules.state_json(session.state)
     return session

@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from companion import games
 from companion.core import records
 from companion.core.inputs import Input
 from companion.core.schema import read_int, tree_problem
@@ -57,7 +58,7 @@ def test_save_read_restore_equals_the_live_game(game, saved):
     assert rec.rolls_made == game.session.bag.rolls_made == 1
     assert rec.pack == game.session.pack.describe()
     assert rec.inputs == game.session.inputs
-    session, verdicts = records.restore(rec, str(saved))
+    session, verdicts = games.restore(rec, str(saved))
     assert live_json(session) == live_json(game.session)
     assert [v.verdict for v in verdicts] == [e.verdict for e in game.session.entries]
     assert "overridden" in [v.verdict for v in verdicts]
@@ -82,7 +83,7 @@ def test_flagged_input_is_reported_and_skipped(game, saved, tmp_path):
     n = 9  # after the roster, the HQ and start_game: a courier to the enemy, no override
     data["inputs"].insert(n, {"kind": "send_courier", "args": {"sender": "meade", "recipient": "lee",
                                                                "message": "Give up"}})
-    session, verdicts = records.restore(records.read(write(tmp_path, data)))
+    session, verdicts = games.restore(records.read(write(tmp_path, data)))
     v = verdicts[n]
     assert v.verdict == "flagged" and v.number == n + 1
     assert [x.rule for x in v.violations] == ["couriers.send.side"]
@@ -95,7 +96,7 @@ def test_overridden_input_in_a_record(game, saved, tmp_path):
     data = json.loads(saved.read_text())
     data["inputs"].insert(9, {"kind": "send_courier", "override": ["couriers.send.side"],
                               "args": {"sender": "meade", "recipient": "lee", "message": "Parley"}})
-    session, verdicts = records.restore(records.read(write(tmp_path, data)))
+    session, verdicts = games.restore(records.read(write(tmp_path, data)))
     assert verdicts[9].verdict == "overridden"
     assert [x.rule for x in verdicts[9].violations] == ["couriers.send.side"]
     assert session.entries[9].input.override == ("couriers.send.side",)
@@ -107,7 +108,7 @@ def test_refused_input_is_reported_and_skipped(game, saved, tmp_path):
     data["inputs"].insert(9, {"kind": "capture", "args": {"courier": "C77"}})
     data["inputs"].insert(10, {"kind": "roll", "args": {"values": [3]}})
     data["inputs"].insert(11, {"kind": "teleport"})
-    session, verdicts = records.restore(records.read(write(tmp_path, data)))
+    session, verdicts = games.restore(records.read(write(tmp_path, data)))
     assert [v.verdict for v in verdicts[9:12]] == ["refused"] * 3
     assert "capture.courier: expected the id of a courier, got 'C77'" in verdicts[9].reason
     assert "no roll is asked for" in verdicts[10].reason
@@ -122,7 +123,7 @@ def test_a_flagged_roll_value_is_refused_not_a_crash(saved, tmp_path):
         if raw["kind"] == "roll":
             data["inputs"][i] = {"kind": "roll", "args": {"values": 7}}
             break
-    session, verdicts = records.restore(records.read(write(tmp_path, data)))
+    session, verdicts = games.restore(records.read(write(tmp_path, data)))
     refused = [v for v in verdicts if v.verdict == "refused"]
     assert refused and "die value" in refused[0].reason
 
@@ -133,7 +134,7 @@ def broken(tmp_path, saved, change) -> RecordError:
     change(data)
     path = write(tmp_path, data)
     with pytest.raises(RecordError) as err:
-        records.restore(records.read(path), str(path))
+        games.restore(records.read(path), str(path))
     assert err.value.path == str(path)
     return err.value
 
@@ -259,7 +260,7 @@ def test_unknown_top_level_keys_are_ignored_and_undone_junk_skipped(game, saved,
     data = json.loads(saved.read_text())
     data["comment"] = "from a newer tool"
     data["undone"] = [{"after": "x"}, {"after": 2, "input": 5}, {}]
-    session, verdicts = records.restore(records.read(write(tmp_path, data)))
+    session, verdicts = games.restore(records.read(write(tmp_path, data)))
     assert live_json(session) == live_json(game.session)
     assert [line.event for line in session.journal] == ["input"] * len(session.entries)
 
@@ -279,16 +280,16 @@ def test_pack_of_the_wrong_game_is_refused(saved, couriers_pack):
     other = copy.copy(couriers_pack)
     other.game = "postman"
     with pytest.raises(RecordError, match="is for the game 'postman'"):
-        records.restore(rec, "x", pack=other)
+        games.restore(rec, "x", pack=other)
 
 
 def test_a_lowered_dice_counter_cannot_bring_old_app_rolls_back(tmp_path):
     """rolls_made is at least the app's rolls on record, whatever the file says."""
     from companion.core import records as rec_mod
     from companion.core.inputs import Input
-    from companion.core.packs import bundled_pack
     from companion.core.session import Session
     from companion.couriers.rules import RULES
+    from companion.games import bundled_pack
 
     s = Session(RULES, bundled_pack("couriers"), {}, seed=9)
     for name, rank in (("A", "army"), ("B", "corps")):
@@ -303,7 +304,7 @@ def test_a_lowered_dice_counter_cannot_bring_old_app_rolls_back(tmp_path):
     assert rec.rolls_made == 1
     data = json.loads(path.read_text())
     data["rolls_made"] = 0
-    restored, _ = rec_mod.restore(rec_mod.parse(json.dumps(data)))
+    restored, _ = games.restore(rec_mod.parse(json.dumps(data)))
     assert restored.bag.rolls_made == 1
 
 
@@ -317,7 +318,7 @@ def sample(game: str, name: str) -> dict:
 def unusable(tmp_path, data) -> RecordError:
     path = write(tmp_path, data)
     with pytest.raises(RecordError) as err:
-        records.restore(records.read(path), str(path))
+        games.restore(records.read(path), str(path))
     assert str(path) in str(err.value)
     return err.value
 
@@ -420,7 +421,7 @@ def test_no_seed_means_none_written_and_system_dice(make_desk, tmp_path):
     data = json.loads(path.read_text())
     assert "seed" not in data and "rolls_made" not in data
     rec = records.read(path)
-    assert rec.seed is None and records.restore(rec)[0].seed is None
+    assert rec.seed is None and games.restore(rec)[0].seed is None
 
 
 def test_a_seed_that_is_no_whole_number_is_refused(saved, tmp_path):
@@ -431,8 +432,8 @@ def test_a_seed_that_is_no_whole_number_is_refused(saved, tmp_path):
 
 # -- the app's randomness across a save ---------------------------------------------------------------
 def postman_session(seed=None):
-    from companion.core.packs import bundled_pack
     from companion.core.session import Session
+    from companion.games import bundled_pack
     from companion.postman.rules import RULES
 
     return Session(RULES, bundled_pack("postman"), {"map": "short"}, seed)
@@ -453,7 +454,7 @@ def test_two_restores_of_an_unseeded_autosave_deal_different_cards(tmp_path):
     path = tmp_path / "autosave.json"
     records.save(live, path)
     assert "seed" not in json.loads(path.read_text())
-    hands = [deal_five(records.restore(records.read(path))[0]) for _ in range(3)]
+    hands = [deal_five(games.restore(records.read(path))[0]) for _ in range(3)]
     assert len({tuple(h) for h in hands}) > 1  # three equal deals of 5 from 47 cards: about 1e-16
 
 
@@ -462,7 +463,7 @@ def test_two_restores_of_a_seeded_autosave_deal_what_the_live_game_deals(tmp_pat
     deal_five(live)
     path = tmp_path / "autosave.json"
     records.save(live, path)
-    first, second = (records.restore(records.read(path))[0] for _ in range(2))
+    first, second = (games.restore(records.read(path))[0] for _ in range(2))
     assert deal_five(first) == deal_five(second) == deal_five(live)
 
 
@@ -476,7 +477,7 @@ def test_a_seeded_game_resumed_after_undo_and_redo_rolls_as_the_live_one(tmp_pat
     path = tmp_path / "autosave.json"
     rec = records.save(live, path)
     assert [u.get("redone", False) for u in rec.undone] == [False, True]
-    restored, _ = records.restore(records.read(path))
+    restored, _ = games.restore(records.read(path))
     assert restored.bag.rolls_made == live.bag.rolls_made == 6
     assert deal_five(restored) == deal_five(live)
     events = [(line.event, line.entry.number) for line in restored.journal]
@@ -493,7 +494,7 @@ def test_an_input_undone_redone_and_undone_again_counts_once(tmp_path):
     live.undo()
     rec = records.save(live, tmp_path / "a.json")
     assert [u.get("redone", False) for u in rec.undone] == [True, False]
-    restored, _ = records.restore(records.read(tmp_path / "a.json"))
+    restored, _ = games.restore(records.read(tmp_path / "a.json"))
     assert restored.bag.rolls_made == live.bag.rolls_made == 5
     assert [line.event for line in restored.journal][4:] == ["input", "undo", "redo", "undo"]
     assert records.record_of(restored).undone == rec.undone
@@ -519,7 +520,7 @@ def test_restores_of_a_real_autosave_deal_alike_only_when_seeded(tmp_path, seed)
     live.redo()  # the journal holds the undo and the redo
     rec = autosave.read(tmp_path / "postman-game.json")
     assert ("seed" in rec.to_json()) == (seed is not None)
-    deals = [tuple(deal_five(records.restore(autosave.read(saver.path))[0])) for _ in range(3)]
+    deals = [tuple(deal_five(games.restore(autosave.read(saver.path))[0])) for _ in range(3)]
     if seed is None:
         assert len(set(deals)) > 1
     else:

@@ -27,10 +27,10 @@ from postman.test_playout import Player as PostmanPlayer
 from thurn_and_taxis.playout import Player as TaxisPlayer
 
 from companion.core.inputs import Input
-from companion.core.packs import bundled_pack
 from companion.core.session import NotYourSeat, Session
 from companion.core.violations import MalformedInput
 from companion.couriers.rules import RULES as COURIERS
+from companion.games import bundled_pack
 from companion.postman.rules import RULES as POSTMAN
 from companion.thurn_and_taxis.rules import RULES as TAXIS
 

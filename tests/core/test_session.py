@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from companion import games
 from companion.core import records
 from companion.core.dice import Dice, DiceBag
 from companion.core.inputs import Input
@@ -119,7 +120,7 @@ def test_undone_rolls_survive_save_and_restore(desk, tmp_path):
     rec = records.save(desk.session, path)
     assert rec.undone == [{"after": len(desk.session.entries) - 1, "text": lost_text,
                            "input": {"kind": "roll", "args": {"values": [6]}, "source": "table"}}]
-    session, verdicts = records.restore(records.read(path), str(path))
+    session, verdicts = games.restore(records.read(path), str(path))
     assert all(v.verdict == "ok" for v in verdicts)
     journal = [(line.event, line.entry.text) for line in session.journal]
     assert journal == [(line.event, line.entry.text) for line in desk.session.journal]
@@ -181,7 +182,7 @@ def test_a_run_of_undos_survives_save_and_restore(desk, tmp_path):
     assert [u["after"] for u in rec.undone] == [6, 5]
     previous = tmp_path / "a.json"
     for name in ("b.json", "c.json"):
-        session, _ = records.restore(records.read(previous))
+        session, _ = games.restore(records.read(previous))
         assert [(line.event, line.entry.text) for line in session.journal] == live
         assert records.save(session, tmp_path / name).undone == rec.undone
         previous = tmp_path / name
@@ -228,7 +229,7 @@ def test_undo_from_a_checkpoint_equals_a_replay_of_the_whole_game(sample, monkey
     monkeypatch.setattr(checkpoints, "INTERVAL", 3)
     monkeypatch.setattr(checkpoints, "KEEP", 2)
     root = Path(__file__).resolve().parents[2] / "rules"
-    session, _ = records.restore(records.read(root / sample))
+    session, _ = games.restore(records.read(root / sample))
     js = session.rules.state_json
     for back in range(min(40, len(session.entries))):
         session.undo()

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from companion import games
 from companion.core import records
 from companion.core.inputs import Input
 
@@ -41,7 +42,7 @@ def same_choice(session, listed: Input, given: Input) -> bool:
 @pytest.mark.parametrize("path", SAMPLES, ids=lambda p: f"{p.parent.parent.name}/{p.name}")
 def test_legal_inputs_hold_every_move_the_table_made_and_nothing_illegal(path):
     record = records.read(path)
-    session, _ = records.restore(records.Record(**{**record.__dict__, "inputs": []}), str(path))
+    session, _ = games.restore(records.Record(**{**record.__dict__, "inputs": []}), str(path))
     misses = []
     for n, inp in enumerate(record.inputs, 1):
         legal = session.legal_inputs()
@@ -72,7 +73,7 @@ FIRST = {"postman": ("postman.draw.pending", "postman.roll.pending", "postman.re
 @pytest.mark.parametrize("path", SAMPLES, ids=lambda p: f"{p.parent.parent.name}/{p.name}")
 def test_ending_the_turn_while_something_is_owed_breaks_a_rule_naming_it(path):
     record = records.read(path)
-    session, _ = records.restore(records.Record(**{**record.__dict__, "inputs": []}), str(path))
+    session, _ = games.restore(records.Record(**{**record.__dict__, "inputs": []}), str(path))
     game = session.rules.game_id
     seen = 0
     for inp in record.inputs:
@@ -88,7 +89,7 @@ def test_ending_the_turn_while_something_is_owed_breaks_a_rule_naming_it(path):
 
 @pytest.mark.parametrize("path", SAMPLES, ids=lambda p: f"{p.parent.parent.name}/{p.name}")
 def test_deciding_names_a_seat_of_the_game_or_the_whole_table(path):
-    session, _ = records.restore(records.read(path), str(path))
+    session, _ = games.restore(records.read(path), str(path))
     seats = {s.id for s in session.seats()} | {s.name for s in session.seats()}
     who = session.deciding()
     assert who is None or who in seats
@@ -98,7 +99,7 @@ def test_the_end_of_each_game_is_one_result():
     """The samples that play to the end say who won and why, in one shape."""
     ended = {}
     for path in SAMPLES:
-        session, _ = records.restore(records.read(path), str(path))
+        session, _ = games.restore(records.read(path), str(path))
         result = session.result()
         if result is not None:
             ended[path.parent.parent.name] = result

@@ -16,6 +16,7 @@ import os
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from companion import games
 from companion.core import records
 from companion.core.inputs import Input
 from companion.core.violations import MalformedInput
@@ -144,7 +145,7 @@ def test_record_replays_to_the_live_state(make_desk, data):
     session = new_game(make_desk, data).session
     play(data, session, data.draw(st.integers(0, 60)))
     rec = records.parse(records.record_of(session, "random").dumps())
-    restored, verdicts = records.restore(rec)
+    restored, verdicts = games.restore(rec)
     assert [v.verdict for v in verdicts] == [e.verdict for e in session.entries]
     assert session.rules.state_json(restored.state) == session.rules.state_json(session.state)
     # at least the live counter; more when the test typed "app" rolls without the app's dice (an

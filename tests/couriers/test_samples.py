@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from companion import cli
+from companion import cli, games
 from companion.core import records
 
 SAMPLES = Path(str(resources.files("rules") / "couriers" / "samples"))
@@ -30,7 +30,7 @@ EXPECTED = {
 
 def replay(name: str):
     path = SAMPLES / name
-    return records.restore(records.read(path), str(path))
+    return games.restore(records.read(path), str(path))
 
 
 def test_every_sample_has_expectations():

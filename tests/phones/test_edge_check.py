@@ -20,10 +20,10 @@ from postman.test_playout import Player as PostmanPlayer
 from thurn_and_taxis.playout import Player as TaxisPlayer
 
 from companion.core.inputs import Input
-from companion.core.packs import bundled_pack
 from companion.core.session import Session
 from companion.core.violations import MalformedInput, Violation
 from companion.couriers.rules import RULES as COURIERS
+from companion.games import bundled_pack
 from companion.phones.messages import blinded, board_message, seat_message, withheld
 from companion.phones.tokens import BOARD as BOARD_KEY
 from companion.postman.rules import RULES as POSTMAN

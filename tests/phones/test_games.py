@@ -7,9 +7,9 @@ from __future__ import annotations
 import json
 
 from companion.core.inputs import Input
-from companion.core.packs import bundled_pack
 from companion.core.session import Session
 from companion.couriers.rules import RULES as COURIERS
+from companion.games import bundled_pack
 from companion.phones.messages import blinded, seat_message
 from companion.phones.tokens import BOARD
 from companion.thurn_and_taxis.rules import RULES as TAXIS

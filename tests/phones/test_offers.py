@@ -16,8 +16,8 @@ from postman.test_playout import Player as PostmanPlayer
 from thurn_and_taxis.playout import Player as TaxisPlayer
 
 from companion.core.inputs import Input
-from companion.core.packs import bundled_pack
 from companion.core.session import Session
+from companion.games import bundled_pack
 from companion.phones.messages import seat_message
 from companion.postman.rules import RULES as POSTMAN
 from companion.thurn_and_taxis.rules import RULES as TAXIS

@@ -5,6 +5,7 @@ import json
 
 import pytest
 
+from companion import games
 from companion.core import autosave, records
 from companion.core.inputs import Input
 from companion.core.violations import RecordError
@@ -24,7 +25,7 @@ def test_a_whole_save_keeps_which_phone_gave_an_input():
     entry = _phone_play(s)
     rec = records.parse(records.record_of(s).dumps())
     assert rec.seats == {str(len(s.entries)): "postmen"}
-    restored, _ = records.restore(rec)
+    restored, _ = games.restore(rec)
     again = restored.entries[-1]
     assert again.seat == "postmen" and again.text == entry.text
     assert restored.entries[0].seat is None  # the laptop's own inputs stay unmarked

@@ -15,8 +15,8 @@ from __future__ import annotations
 from functools import cache
 
 from companion.core.inputs import Input
-from companion.core.packs import load_pack
 from companion.core.session import Session
+from companion.games import load_pack
 from companion.postman.rules import RULES
 from companion.postman.setup import ALL_CARDS, unique_decks
 

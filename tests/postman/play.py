@@ -4,8 +4,8 @@ needs them (a test of one rule sets its position directly, as a chess test sets 
 from __future__ import annotations
 
 from companion.core.inputs import Input, draw, roll
-from companion.core.packs import bundled_pack
 from companion.core.session import Session
+from companion.games import bundled_pack
 from companion.postman.rules import RULES
 from companion.postman.state import Unit
 

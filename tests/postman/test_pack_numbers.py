@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.core.packs import load_pack
+from companion.games import load_pack
 from companion.postman import town_view
 
 from . import kit

@@ -15,6 +15,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from companion import games
 from companion.core import records
 from companion.core.inputs import Input
 from companion.core.session import Session
@@ -187,7 +188,7 @@ def play(seed: int, variants: dict, max_inputs: int = MAX_INPUTS) -> tuple[Sessi
     assert len(states) == len(session.entries) + 1  # every input made was recorded
     # the record replays to the same state
     rec = records.parse(records.record_of(session).dumps())
-    again, verdicts = records.restore(rec, pack=pack())
+    again, verdicts = games.restore(rec, pack=pack())
     assert all(v.verdict == "ok" for v in verdicts)
     assert RULES.state_json(again.state) == states[-1]
     return session, player, states

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from companion import selftest
+from companion import games, selftest
 from companion.core import records
 
 from . import build_samples
@@ -118,7 +118,7 @@ def test_samples_are_what_the_builder_plays(name):
     assert saved.game == "postman" and saved.title == built.title
     assert saved.setup == built.setup
     assert [i.to_json() for i in saved.inputs] == [i.to_json() for i in built.inputs]
-    session, _verdicts = records.restore(saved, name, pack())
+    session, _verdicts = games.restore(saved, name, pack())
     assert session.rules.state_json(session.state)["turn"] >= 1
 
 

@@ -68,10 +68,11 @@ def test_militia_roll_says_where_militia_appear_or_that_none_do():
 
 
 def test_the_fall_of_a_leader_ends_on_a_result_that_names_him_and_how():
+    from companion import games
     from companion.core import records
     from companion.core.inputs import Input
 
-    session, _verdicts = records.restore(records.read(Path("rules/postman/samples/short_game.json")))
+    session, _verdicts = games.restore(records.read(Path("rules/postman/samples/short_game.json")))
     r = final_report(session)
     assert r.headline == "The Postmen win" and r.winners == ("The Postmen",)
     assert r.why.startswith("The General fell in the battle of Riverford: "

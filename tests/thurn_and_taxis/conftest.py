@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from companion.core.inputs import Input
-from companion.core.packs import bundled_pack
 from companion.core.session import Session
+from companion.games import bundled_pack
 from companion.thurn_and_taxis.rules import RULES
 
 DISPLAY = ["basel", "lodz", "budweis", "linz", "passau", "innsbruck"]

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.core.packs import load_pack
 from companion.core.violations import PackError
+from companion.games import load_pack
 from companion.thurn_and_taxis.board import build
 
 BUNDLED = Path(__file__).resolve().parents[2] / "rules" / "thurn_and_taxis"

@@ -8,7 +8,7 @@ import shutil
 from pathlib import Path
 
 from companion.core.inputs import Input
-from companion.core.packs import load_pack
+from companion.games import load_pack
 
 from .conftest import Game
 from .test_rules import ready

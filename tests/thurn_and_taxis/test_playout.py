@@ -10,6 +10,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from companion import games
 from companion.core import records
 from companion.core.session import Session
 from companion.thurn_and_taxis.rules import RULES
@@ -41,7 +42,7 @@ def test_random_whole_games(tt_pack, players, seed):
     assert s.over and s.ended_by is not None, "the game did not end"
     assert s.turn.seat == players - 1  # the round was finished (thurn_and_taxis.end.round)
 
-    replayed, verdicts = records.restore(records.record_of(session), pack=tt_pack)
+    replayed, verdicts = games.restore(records.record_of(session), pack=tt_pack)
     assert {v.verdict for v in verdicts} == {"ok"}
     assert RULES.state_json(replayed.state) == RULES.state_json(s)
 

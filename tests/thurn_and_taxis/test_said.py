@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from companion import games
 from companion.core import records
 from companion.core.inputs import Input
 from companion.thurn_and_taxis.final_report import final_report
@@ -25,7 +26,7 @@ def test_a_closed_route_is_announced_without_the_tiles_points(game):
 
 
 def test_the_end_names_the_winner_with_carriage_tiles_and_houses_left():
-    session, _v = records.restore(records.read(Path("rules/thurn_and_taxis/samples/four_players_whole_game.json")))
+    session, _v = games.restore(records.read(Path("rules/thurn_and_taxis/samples/four_players_whole_game.json")))
     r = final_report(session)
     assert r.headline == "Dora wins"
     assert r.why.startswith("Dora ended the game by taking the 7-carriage")

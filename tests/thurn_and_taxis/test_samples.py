@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from companion import games
 from companion.core import records
 
 SAMPLES = sorted((Path(__file__).resolve().parents[2] / "rules" / "thurn_and_taxis" / "samples").glob("*.json"))
@@ -15,7 +16,7 @@ PIECES = tomllib.loads((SAMPLES[0].parents[1] / "pieces.toml").read_text(encodin
 
 @pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.name)
 def test_sample_replays_to_the_end(path, tt_pack):
-    session, verdicts = records.restore(records.read(path), str(path), pack=tt_pack)
+    session, verdicts = games.restore(records.read(path), str(path), pack=tt_pack)
     assert {v.verdict for v in verdicts} == {"ok"}
     final = session.rules.state_json(session.state)
     assert final["over"]

@@ -98,7 +98,7 @@ def test_setup_dialog_offers_the_board(qtbot):
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication, QComboBox, QDialogButtonBox
 
-    from companion.core.packs import bundled_pack
+    from companion.games import bundled_pack
 
     def answer():
         dlg = QApplication.activeModalWidget()

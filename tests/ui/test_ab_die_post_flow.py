@@ -168,7 +168,7 @@ def test_payment_dialog_proposes_the_cheapest_and_lets_the_player_choose(qtbot):
 
 
 def test_setup_dialog_defaults(qtbot):
-    from companion.core.packs import bundled_pack
+    from companion.games import bundled_pack
 
     def answer():
         dlg = QApplication.activeModalWidget()

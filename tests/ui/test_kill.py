@@ -67,7 +67,8 @@ def one_change_from(saved: list, shown: list) -> bool:
 
 @pytest.mark.slow
 def test_killed_at_random_moments_the_newest_autosave_has_every_acknowledged_input(data_dir):
-    from companion.core import autosave, records
+    from companion import games
+    from companion.core import autosave
 
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", POSTHORN_DATA_DIR=str(data_dir))
     rng = random.Random(1851)
@@ -85,7 +86,7 @@ def test_killed_at_random_moments_the_newest_autosave_has_every_acknowledged_inp
         assert not list(folder.glob(".*.tmp")), "orphaned temporary files are removed on start"
         saved = [i.to_json() for i in autosave.read(found.path).inputs]
         assert one_change_from(saved, acks[-1]), (kill, len(saved), len(acks[-1]))
-        session, verdicts = records.restore(autosave.read(found.path), str(found.path))
+        session, verdicts = games.restore(autosave.read(found.path), str(found.path))
         assert all(v.verdict == "ok" for v in verdicts)
         assert len(list(folder.glob("*.json"))) == 1, "the game went on in its own autosave"
         shown_total += len(acks)

@@ -5,7 +5,7 @@ array 3,000 deep, bytes that are not UTF-8)."""
 import pytest
 from PySide6.QtCore import Qt
 
-from companion.core.packs import bundled_pack
+from companion.games import bundled_pack
 from ui.postman.map_editor import MapEditor
 
 GOOD = (bundled_pack("postman").source + "/maps/short.toml")

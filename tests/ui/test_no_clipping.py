@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 import rules
-from companion.core.packs import bundled_pack
+from companion.games import bundled_pack
 from ui import game_screens, palette
 from ui.widgets.game_log import GameLog
 

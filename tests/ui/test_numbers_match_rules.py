@@ -186,7 +186,7 @@ def judge_courier(s: Session) -> int:
 @pytest.fixture
 def race_screen(qtbot):
     from companion.ab_die_post.rules import RULES
-    from companion.core.packs import bundled_pack
+    from companion.games import bundled_pack
     from ui.ab_die_post.table import create
     from ui.table import Table
 

@@ -5,7 +5,7 @@ map stored inside the record."""
 
 from PySide6.QtCore import Qt
 
-from companion.core.packs import bundled_pack
+from companion.games import bundled_pack
 from companion.postman.board import board_from_file
 from companion.postman.map_draft import MapDraft
 from ui.postman.map_editor import MapEditor
@@ -80,7 +80,7 @@ def test_a_new_game_offers_the_packs_maps_and_a_map_file(qtbot, tmp_path, window
 def test_spread_out_draws_crowded_towns_apart_and_keeps_the_roads(qtbot):
     import math
 
-    from companion.core.packs import bundled_pack
+    from companion.games import bundled_pack
     from companion.postman.map_draft import MapDraft
     from ui.postman.map_editor import MapEditor
 
@@ -105,7 +105,7 @@ def test_spread_out_draws_crowded_towns_apart_and_keeps_the_roads(qtbot):
 
 # -- a view that holds still ------------------------------------------------------------------
 def default_editor(qtbot):
-    from companion.core.packs import bundled_pack
+    from companion.games import bundled_pack
 
     draft = MapDraft.from_data(bundled_pack("postman").data["maps"]["default"])
     editor = MapEditor(None, draft)
