@@ -58,6 +58,9 @@ class Question:
     soft: list
     names: list | None
     counters: list | None
+    #: the box round every place of the name, and of the counters (None: not placed)
+    names_box: tuple | None = None
+    counters_box: tuple | None = None
 
 
 class TownItem(QGraphicsItem):
@@ -194,7 +197,8 @@ class TownItem(QGraphicsItem):
                 names = [rects([self.label_rect(spot)]) for spot in LABEL_SPOTS]
                 if self.look.counts:
                     counters = [rects(self.counter_boxes(spot)) for spot in COUNTER_SPOTS]
-            self._question = Question(rects(marks[:2]), rects(marks[2:]), names, counters)
+            self._question = Question(rects(marks[:2]), rects(marks[2:]), names, counters,
+                                      _envelope(names), _envelope(counters))
         return self._question
 
     def shape(self) -> QPainterPath:
@@ -276,10 +280,17 @@ class TownItem(QGraphicsItem):
             p.drawText(box, Qt.AlignmentFlag.AlignCenter, str(look.militia))
 
 
-def _within(places, box) -> bool:
-    """Whether every place of a piece lies inside ``box`` (its cost at the edge is nought)."""
-    return box is not None and all(box[0] <= r[0] and box[1] <= r[1] and r[2] <= box[2] and r[3] <= box[3]
-                                   for place in places for r in place)
+def _envelope(places) -> tuple | None:
+    """The box round every place of a piece (layout.Rect), None for no piece."""
+    if places is None:
+        return None
+    rects = [r for place in places for r in place]
+    return (min(r[0] for r in rects), min(r[1] for r in rects), max(r[2] for r in rects), max(r[3] for r in rects))
+
+
+def _within(piece, box) -> bool:
+    """Whether a piece's box lies inside ``box`` (its cost at the edge is nought wherever it goes)."""
+    return box is not None and box[0] <= piece[0] and box[1] <= piece[1] and piece[2] <= box[2] and piece[3] <= box[3]
 
 
 class MapView(QGraphicsView):
@@ -381,17 +392,18 @@ class MapView(QGraphicsView):
         fixed = [r for one in asked.values() for r in one.fixed]
         soft = [r for one in asked.values() for r in one.soft]
         pieces: dict = {}
+        boxes: dict = {}
         for tid, one in asked.items():
             if one.names is not None:
-                pieces[("name", tid)] = one.names
+                pieces[("name", tid)], boxes[("name", tid)] = one.names, one.names_box
             if one.counters is not None:
-                pieces[("counters", tid)] = one.counters
+                pieces[("counters", tid)], boxes[("counters", tid)] = one.counters, one.counters_box
         start = self._placed if zoom == self._placed_at else None
         movable = None
         if start is not None:
             moved_edge = inside != self._inside
-            movable = {key for key, places in pieces.items() if key[1] in dirty or (
-                moved_edge and not (_within(places, inside) and _within(places, self._inside)))}
+            movable = {key for key in pieces if key[1] in dirty or (
+                moved_edge and not (_within(boxes[key], inside) and _within(boxes[key], self._inside)))}
             if len(movable) * 3 > len(pieces):
                 movable = None  # most of the map is asked again: settle all of it
         self.placements += 1
