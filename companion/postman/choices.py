@@ -14,12 +14,31 @@ from itertools import combinations
 from ..core.inputs import Input
 from . import battle, mail, play_options, reach
 from .state import PostmanState
+from .steps import ALLOWED, blocking
 
 SIDES = ("postmen", "holnists")
 MAX_STACK = 6
 
 
 def candidates(s: PostmanState) -> Iterator[Input]:
+    """Every input worth checking now. After the end only a card is (Luck's reroll of the
+    deciding die, postman.card.luck); while something is owed, only what ``steps.ALLOWED``
+    lets answer it, and a discard (postman.mail.limit lets one come before the draw): the rest
+    could only be refused as ``.pending``."""
+    if s.pos.winner:
+        yield from _cards(s)
+        return
+    block = blocking(s)
+    if block is None:
+        yield from _every(s)
+        return
+    allowed = (*ALLOWED[block], "discard")
+    for inp in _every(s):
+        if inp.kind in allowed:
+            yield inp
+
+
+def _every(s: PostmanState) -> Iterator[Input]:
     t = s.pos
     yield Input("end_phase")
     yield Input("militia_phase")

@@ -73,3 +73,19 @@ def test_an_unfinished_input_is_still_known_by_whose_it_is():
     assert t.session.seat_of(Input("discard", {"side": ["holnists"]})) == "postmen"  # not a side: the active one
     assert t.session.seat_of(Input("play_card", {"card": "KS", "unit": 3})) == "holnists"  # a black card
     assert t.session.seat_of(Input("play_card", {"card": "11H"})) == "postmen"
+
+
+def test_legal_inputs_while_a_roll_is_owed_and_after_the_end():
+    """Only what answers the owed roll is listed, and after the end only Luck's reroll."""
+    t = Table(postmen=["AH"])  # Luck
+    t.move("postman1", "mid1", "mid2", "camp")
+    t.ok("stay")
+    t.end_phase()
+    t.ok("fight", town="camp")
+    assert t.session.pending_roll() is not None  # Rule Number 7
+    assert {i.kind for i in t.session.legal_inputs()} <= {"play_card"}
+    t.roll(4)  # the duel
+    t.roll(3, 4)  # the Postman 3, the General 4 + 1: the Postman falls
+    assert t.pos.winner == "holnists"
+    assert t.session.legal_inputs() == [Input("play_card", {"card": "AH", "side": "postmen", "die": 0}),
+                                        Input("play_card", {"card": "AH", "side": "postmen", "die": 1})]
