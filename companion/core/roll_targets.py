@@ -123,8 +123,9 @@ def odds_charts(request: RollRequest) -> list[OddsChart]:
     charts = []
     for group in dict.fromkeys(groups):
         chances = [t.chance for t, g in zip(targets, groups, strict=False) if g == group]
-        title = (f"{group}: how many of {len(chances)} dice {request.outcome_if_met}" if group else
-                 f"{request.outcome_if_met}: how many of {len(chances)} dice")
+        dice = f"{len(chances)} {'die' if len(chances) == 1 else 'dice'}"
+        title = (f"{group}: how many of {dice} {request.outcome_if_met}" if group else
+                 f"{request.outcome_if_met}: how many of {dice}")
         charts.append(OddsChart(title[:1].upper() + title[1:],
                                 tuple(Bar(str(k), p) for k, p in enumerate(successes_distribution(chances)))))
     return charts

@@ -185,3 +185,17 @@ def test_an_error_in_a_slot_while_taking_a_screenshot_exits_3_with_a_report(tmp_
     assert "Traceback" not in r.stderr
     reports = list((tmp_path / "data" / "crash-reports").glob("crash-*.txt"))
     assert len(reports) == 1 and "a save nobody checked" in reports[0].read_text()
+
+
+def test_dice_tray_counts_each_sides_attack_dice_apart():
+    """Review: a round's tray said "Expected hit: 1.0 of 2" over both sides' dice, and "1 dice"."""
+    from companion.core.dice import Dice, RollRequest
+    from companion.core.roll_targets import odds_charts
+    from ui.widgets.dice_tray import odds_text
+
+    r = RollRequest("attack dice", Dice(3, 6), 6, "postman.fight.round", outcome_if_met="hit",
+                    per_die=((6, 0, "Rider 2"), (2, 0, "The General"), (5, 0, "Regiment 1")),
+                    die_groups=("the Postmen", "the Holnists", "the Holnists"))
+    assert odds_text(r).endswith("Expected hit: the Postmen 0.2 of 1, the Holnists 1.2 of 2")
+    assert [c.title for c in odds_charts(r)] == ["The Postmen: how many of 1 die hit",
+                                                "The Holnists: how many of 2 dice hit"]

@@ -166,9 +166,11 @@ def odds_text(r: RollRequest) -> str:
         lines = [f"{t.what}: {t.text()}" for t in targets[:MAX_FACES]]
         if len(targets) > MAX_FACES:
             lines.append(f"\u2026 and {len(targets) - MAX_FACES} more")
-        expected = sum(t.chance for t in targets)
+        groups = r.die_groups or ("",) * len(targets)
+        expected = [f"{g + ' ' if g else ''}{sum(t.chance for t, h in zip(targets, groups, strict=False) if h == g):.1f}"
+                    f" of {groups.count(g)}" for g in dict.fromkeys(groups)]  # each side's dice count apart
         return (f"{len(targets)} dice, each against its own number:\n" + "\n".join(lines)
-                + f"\nExpected {r.outcome_if_met}: {expected:.1f} of {len(targets)}")
+                + f"\nExpected {r.outcome_if_met}: {', '.join(expected)}")
     chance = targets[0].chance * 100
     return (f"{roll_line(r)}.\n"
             f"Chance of {r.outcome_if_met}: {chance:.1f}%   \u00b7   {r.outcome_if_missed}: {100 - chance:.1f}%")
