@@ -55,7 +55,7 @@ from .words import side as side_name
 __all__ = [
     "final_report",
     "BATTLE_ROLLS", "SIZES", "TERRAIN", "Board", "MapDraft", "board_from_file", "casualties_to_choose",
-    "load_board", "open_map",
+    "load_board", "odds_with_card", "open_map",
     "BONUS_CARDS", "NAMES", "NEEDS", "SIDES", "BattleView", "CardView", "FighterView", "Reach", "SneakRoll",
     "answers_open",
     "battle_odds_now", "battle_town", "card_name", "people", "side_name", "card_targets", "casualty_order", "change_summary", "discarding",
@@ -138,3 +138,13 @@ def casualties_to_choose(state: PostmanState) -> dict[str, int]:
     if b is None or b.step != "casualties":
         return {}
     return {side: casualties_needed(state, side) for side in b.to_choose}
+
+
+def odds_with_card(state: PostmanState, card: CardView) -> BattleView | None:
+    """The odds of the battle being fought if ``card`` were played on it now, or None when the
+    card does not change a battle's odds (only the effects ``battle_odds_now`` knows do:
+    Ambush, Trap, Firepower, Resistance, Cowed)."""
+    b = state.pos.battle
+    if b is None or card.effect not in NAMES:
+        return None
+    return battle_odds_now(state, b.town, with_cards=(card.effect,))

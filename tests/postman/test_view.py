@@ -83,3 +83,21 @@ def test_queries_agree_with_the_rules_through_random_games():
                 assert sum(view.odds.values()) == pytest.approx(1.0)
             player.one_input()
     assert checked_casualties, "no random game reached a casualty choice"
+
+
+def test_odds_with_a_card_are_the_odds_once_it_is_played():
+    """The card buttons' odds tip: a card that changes the battle shows the odds the battle then
+    has (Trap: the Regiment hits on 1+); a card that changes no battle shows none."""
+    from companion.postman.play_options import CardView
+
+    from .test_battle_view import battle
+
+    s, p, h = battle(postmen=("rider",))
+    assert q.odds_with_card(s.state, CardView("KC", "Trap", "", "trap", True)) is None  # no battle yet
+    act(s, "fight", town="fo")
+    trap = next(c for c in q.playable_cards(s.state, "holnists") if c.id == "KC")
+    shown = q.odds_with_card(s.state, trap)
+    assert shown is not None and shown.odds["lose"] == pytest.approx(1.0)
+    assert q.odds_with_card(s.state, CardView("x", "Spies", "", "spies", True)) is None
+    act(s, "play_card", card="KC")
+    assert q.battle_odds_now(s.state).odds == pytest.approx(shown.odds)

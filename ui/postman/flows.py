@@ -362,11 +362,10 @@ class Flows:
             return {}
         out = {}
         for c in q.playable_cards(s, side):
-            if c.effect in ("ambush", "trap", "firepower", "resistance", "cowed"):
-                view = q.battle_odds_now(s, b.town, with_cards=(c.effect,))
-                if view and view.odds:
-                    out[c.id] = "With it the Postmen: " + ", ".join(
-                        f"{k} {v * 100:.0f}%" for k, v in view.odds.items() if v > 0.0005)
+            view = q.odds_with_card(s, c)
+            if view is not None and view.odds:
+                out[c.id] = "With it the Postmen: " + ", ".join(
+                    f"{k} {v * 100:.0f}%" for k, v in view.odds.items() if v > 0.0005)
         return out
 
     def _pick_dialog(self, title: str, options):
