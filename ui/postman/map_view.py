@@ -73,6 +73,10 @@ class TownItem(QGraphicsItem):
         self.counter_at = "ne"
         self.label_at = "s"
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
+        # drawn once into a pixmap of its own screen size (it keeps that size at every zoom) and
+        # drawn again only when its look or its places change: a resize or a pan of the map
+        # repaints 40 pixmaps, not 40 markers of text and antialiased shapes
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setAcceptHoverEvents(True)
         self.setZValue(3 + {"large": 0.2, "medium": 0.1}.get(town.size, 0))  # a big town's name on top
         self._question_key: tuple | None = None
