@@ -138,7 +138,8 @@ class AbDiePostRules(Rules):
             return None
         best = max(s.scores.values())
         names = " and ".join(s.winners)
-        return GameResult(s.winners, f"{names} reach {best} points (the target is {s.settings.target_score})",
+        verb = "reaches" if len(s.winners) == 1 else "reach"
+        return GameResult(s.winners, f"{names} {verb} {best} points (the target is {s.settings.target_score})",
                           "ab_die_post.game.end", tuple(s.scores.items()))
 
     def candidates(self, s: RaceState) -> Iterator[Input]:

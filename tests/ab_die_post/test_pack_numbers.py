@@ -54,3 +54,11 @@ def test_the_state_shows_the_balls_loaded_for_the_number_of_players(post_pack):
         shown = Race(post_pack, players=players).session.rules.state_json(Race(post_pack, players=players).state)
         loaded = {k: v for k, v in mix[str(len(players))].items() if k != "house_rule"}
         assert shown["indicator"] == loaded and sum(shown["indicator"].values()) > 0
+
+
+def test_the_result_says_who_reached_what_in_words_for_people(tmp_path):
+    """Review: the export's result read "Anna reach 21 points"."""
+    low = Race(house_pack(tmp_path / "low", 7))
+    finish(low)
+    ended = low.session.result()
+    assert ended.reason.startswith("Anna reaches ")

@@ -177,6 +177,7 @@ def test_a_whole_evening(window, qtbot, tmp_path):
 
     # Mail: two cards typed, then the Holnists' turn
     next_phase(qtbot, screen)
+    assert not screen.summary.isVisible()  # the Militia summary's moment has passed (#13 review)
     for card in ("9H", "8H"):
         type_card(qtbot, screen, card)
     next_phase(qtbot, screen)
