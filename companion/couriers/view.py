@@ -54,6 +54,9 @@ def commander_waits(s: DeskState, cid: str) -> dict[str, str]:
         if kind in ("declare_hq", "establish_hq"):
             args["place"] = UNSAID
         out[kind] = _waits(s, Input(kind, args))
+    cmd = s.commanders[cid]
+    if not out["return_to_hq"] and cmd.at_hq:
+        out["return_to_hq"] = f"{cmd.name} is at his headquarters"  # nothing to come back from
     return out
 
 

@@ -27,8 +27,10 @@ def test_once_begun_the_declaration_waits_and_the_rest_is_offered(desk):
     desk.roster(hq={"meade": "Cemetery Hill"}).start()
     waits = view.commander_waits(desk.state, "meade")
     assert "couriers.hq.declare" in waits["declare_hq"]
-    assert waits["move_commander"] == waits["return_to_hq"] == ""
-    assert not verdict(desk, "move_commander", commander="meade")
+    assert waits["move_commander"] == "" and not verdict(desk, "move_commander", commander="meade")
+    assert "at his headquarters" in waits["return_to_hq"]  # he has not left it
+    desk.ok("move_commander", commander="meade")
+    assert view.commander_waits(desk.state, "meade")["return_to_hq"] == ""
     assert not verdict(desk, "return_to_hq", commander="meade")
     assert view.send_waits(desk.state) == ""
 
