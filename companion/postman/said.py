@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 
 from ..core.inputs import Input
+from ..core.words import counted
 from . import rolls
 from .inputs import INPUTS
 from .state import PostmanState
@@ -100,7 +101,7 @@ def _militia(b: dict, s: PostmanState) -> list[str]:
     if not grew:
         return ["Militia: none appear"]
     names = ", ".join(_town(s, t) for t in sorted(grew, key=lambda t: _town(s, t)))
-    return [f"Militia appear in {len(grew)} town(s): {names}"]
+    return [f"Militia appear in {counted(len(grew), 'town')}: {names}"]
 
 
 def _fallen(b: dict, s: PostmanState, inp: Input) -> list[str]:

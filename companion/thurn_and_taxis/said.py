@@ -6,6 +6,7 @@ thurn_and_taxis.score), the end triggered, the winner.
 from __future__ import annotations
 
 from ..core.inputs import Input
+from ..core.words import counted
 from .scoring import carriage_points, ranking, score, winner
 from .state import GameState
 
@@ -21,14 +22,15 @@ def said(b: dict, s: GameState, inp: Input) -> str:
     p = next(x for x in s.players if x.name == b["name"])
     if inp.kind == "close_route":
         placed = len(p.houses) - b["houses"]
-        parts.append(f"Route closed: {p.name} places {placed} house(s), {s.houses_left(p)} left")
+        parts.append(f"Route closed: {p.name} places {counted(placed, 'house')}, {s.houses_left(p)} left")
         if len(p.carriages) > b["carriages"]:
             parts.append(f"{p.name} takes the {p.carriages[-1]}-carriage")
         tiles = len(p.tiles) - b["tiles"]
         if tiles:
-            parts.append(f"{p.name} takes {tiles} bonus tile(s), face down")
+            parts.append(f"{p.name} takes {counted(tiles, 'bonus tile')}, face down")
     elif inp.kind == "discard_route" and b["route"]:
-        parts.append(f"Route lost: {p.name}'s {len(b['route'])} card(s) go to the discards")
+        parts.append(f"Route lost: {p.name}'s {counted(len(b['route']), 'card')} "
+                     f"{'goes' if len(b['route']) == 1 else 'go'} to the discards")
     if s.ended_by is not None and b["ended_by"] is None:
         parts.append(f"{s.players[s.ended_by].name} ends the game: the round is played out, then the scores count")
     if s.over and not b["over"]:

@@ -20,8 +20,8 @@ def test_a_closed_route_is_announced_without_the_tiles_points(game):
     game.close(BAVARIAN, option="one_province", province="baiern")
     entry = game.session.entries[-1]
     assert entry.said.startswith("Route closed: ")
-    assert "places 4 house(s), 16 left" in entry.said and "takes the 3-carriage" in entry.said
-    assert "takes 1 bonus tile(s), face down" in entry.said
+    assert "places 4 houses, 16 left" in entry.said and "takes the 3-carriage" in entry.said
+    assert "takes 1 bonus tile, face down" in entry.said
     assert "a Route of 6 tile" in entry.text and "tile 3" not in entry.text  # its 3 points stay hidden
 
 
