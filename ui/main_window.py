@@ -537,10 +537,13 @@ class MainWindow(QMainWindow):
 
     # -- view and help ----------------------------------------------------------------------------
     def _build_toolbar(self) -> None:
-        """Undo and Redo on screen (the same actions as the Edit menu, so they read the same)."""
+        """Undo and Redo on screen (the same actions as the Edit menu, so they read the same), at
+        the menu bar's end: a row of their own would take the board's height at 720 pixels."""
         from PySide6.QtCore import Qt
+        from PySide6.QtWidgets import QToolBar
 
-        self.toolbar = self.addToolBar("Undo and redo")
+        self.toolbar = QToolBar("Undo and redo")
+        self.menuBar().setCornerWidget(self.toolbar, Qt.Corner.TopRightCorner)
         self.toolbar.setObjectName("undoRedo")
         self.toolbar.setMovable(False)
         self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)

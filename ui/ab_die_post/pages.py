@@ -39,12 +39,12 @@ class TurnPage(QWidget):
         self.draw_button = QPushButton("Draw a spare part")
         self.draw_button.setMinimumHeight(40)
         self.table_cards = {v: QPushButton(str(v)) for v in VALUES}
-        row = QHBoxLayout()
-        row.addWidget(QLabel("Or the card drawn at the table:"), 1)
+        row = QHBoxLayout()  # under its words, so the page stays narrow at a large text size
         for v, b in self.table_cards.items():
             b.setFixedWidth(40)
             b.setToolTip(f"Record a {v} drawn from the table's own deck")
             row.addWidget(b)
+        row.addStretch(1)
         self.stop_button = QPushButton("Stop drawing")
         self.fly_button = QPushButton("Fly")
         self.fly_button.setMinimumHeight(40)
@@ -53,6 +53,7 @@ class TurnPage(QWidget):
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.hand)
         lay.addWidget(self.draw_button)
+        lay.addWidget(_label("Or the card drawn at the table:"))
         lay.addLayout(row)
         lay.addWidget(self.stop_button)
         lay.addSpacing(8)
@@ -70,7 +71,7 @@ class TurnPage(QWidget):
                           + (" One card per turn." if s.settings.draw_mode == "single" else ""))
         parts = view.parts_to_draw(s)  # the values a draw may turn up (ab_die_post.parts.draw)
         can_draw = bool(parts)
-        self.draw_button.setText(f"Draw a spare part \u2014 third red 3: {view.percent(risk)}")
+        self.draw_button.setText(f"Draw a spare part\nthird red 3: {view.percent(risk)}")
         looks.sheet(self.draw_button, "QPushButton { color: {danger}; font-weight: 600; }" if risk else "")
         self.draw_button.setEnabled(can_draw)
         for v, b in self.table_cards.items():

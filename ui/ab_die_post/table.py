@@ -8,10 +8,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QFrame,
     QGroupBox,
     QLabel,
-    QScrollArea,
     QSizePolicy,
     QSplitter,
     QStackedWidget,
@@ -25,7 +23,7 @@ from companion.ab_die_post.view import GOAL
 from companion.core.inputs import Input
 
 from .. import looks
-from ..widgets.columns import share_width
+from ..widgets.columns import ScrollingColumn, share_width
 from ..widgets.phase_bar import PhaseBar
 from .board_view import FlightBoard
 from .dialogs import PostDialogs
@@ -66,6 +64,10 @@ class RaceTable(QWidget):
         self.player_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.player_view.verticalHeader().hide()
         self.player_view.verticalHeader().setDefaultSectionSize(30)
+        # every player's row in view, as tall as their wrapped words: the column scrolls instead
+        self.player_view.setSizeAdjustPolicy(QAbstractItemView.SizeAdjustPolicy.AdjustToContents)
+        self.player_view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.player_view.setProperty("usefulRows", 6)  # the whole table: each player's row
         share_width(self.player_view)  # at a large text size the score column stays in view
         self.track = ScoreTrack()
         self.result = QLabel("")
@@ -101,20 +103,13 @@ class RaceTable(QWidget):
             self.pages.addWidget(page)
         self.action_box = QGroupBox()
         al = QVBoxLayout(self.action_box)
-        # the page scrolls rather than making the window taller than a 720-pixel screen
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setWidget(self.pages)
-        al.addWidget(scroll)
+        # the page scrolls rather than making the window taller than a 720-pixel screen, and is
+        # never narrower than its buttons
+        al.addWidget(ScrollingColumn(self.pages))
 
         split = QSplitter(Qt.Orientation.Horizontal)
-        left_scroll = QScrollArea()  # at a large text size the column scrolls, never squeezes
-        left_scroll.setWidget(left)
-        left_scroll.setWidgetResizable(True)
-        left_scroll.setFrameShape(QFrame.Shape.NoFrame)
-        left_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        split.addWidget(left_scroll)
+        # at a large text size the column scrolls, never squeezes
+        split.addWidget(ScrollingColumn(left))
         split.addWidget(self.action_box)
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
@@ -179,8 +174,6 @@ class RaceTable(QWidget):
     def refresh(self) -> None:
         s = self.state
         self.players.set_state(s)
-        rows = self.player_view.verticalHeader().defaultSectionSize() * len(s.players)
-        self.player_view.setFixedHeight(rows + self.player_view.horizontalHeader().sizeHint().height() + 4)
         who = s.current
         leg = "outward" if s.outward else "homeward"
         where = f"Flight {s.flight} ({leg})"

@@ -4,7 +4,7 @@ and the last flight's result beside it."""
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QWidget
 
 from ..palette import PLANE_COLOURS, colour
@@ -15,10 +15,15 @@ class ScoreTrack(QWidget):
         super().__init__(parent)
         self.scores: list[tuple[str, int]] = []
         self.target = 15
-        self.setMinimumHeight(46)
+
+    def _label_height(self) -> float:
+        return QFontMetricsF(self.font()).height() + 2  # the numbers under the track grow with the text
+
+    def minimumSizeHint(self):
+        return QSize(200, int(28 + self._label_height()))
 
     def sizeHint(self):
-        return QSize(400, 50)
+        return QSize(400, int(32 + self._label_height()))
 
     def set_scores(self, scores: list[tuple[str, int]], target: int) -> None:
         self.scores, self.target = scores, target
@@ -31,7 +36,7 @@ class ScoreTrack(QWidget):
         top = 0
         spaces = max(self.target, max((n for _, n in self.scores), default=0)) + 1
         cell = (self.width() - 2) / spaces
-        h = self.height() - 18
+        h = self.height() - self._label_height()
         for i in range(spaces):
             rect = QRectF(1 + i * cell, top, cell, h)
             past = i >= self.target
@@ -50,12 +55,26 @@ class ScoreTrack(QWidget):
                 p.setPen(QPen(colour("piece.edge"), 1))
                 p.setBrush(QColor(PLANE_COLOURS[idx % len(PLANE_COLOURS)]))
                 p.drawEllipse(QRectF(x, y, size, size))
-        p.setPen(colour("muted"))
-        for i in range(0, spaces, 5):
-            if abs(i - self.target) < 3:
-                continue  # the target's own label says it
-            p.drawText(QRectF(1 + i * cell, h, cell * 3, 16), Qt.AlignmentFlag.AlignLeft, str(i))
-        p.setPen(colour("track.note"))
-        p.drawText(QRectF(1 + self.target * cell - 60, h, cell + 60, 16), Qt.AlignmentFlag.AlignRight,
-                   f"{self.target} wins")
+        for box, text, _font, flags in self.text_boxes():
+            p.setPen(colour("track.note" if text.endswith("wins") else "muted"))
+            p.drawText(box, flags, text)
         p.end()
+
+    def text_boxes(self) -> list:
+        """The numbers under the track and the target's words, as (box, text, font, flags)."""
+        spaces = max(self.target, max((n for _, n in self.scores), default=0)) + 1
+        cell = (self.width() - 2) / spaces
+        fm = QFontMetricsF(self.font())
+        line = self._label_height()
+        y = self.height() - line
+        left = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
+        wins = f"{self.target} wins"
+        wide = fm.horizontalAdvance(wins) + 2
+        x_wins = min(1 + (self.target + 1) * cell, self.width() - 1) - wide
+        out = [(QRectF(x_wins, y, wide, line), wins, self.font(), Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)]
+        for i in range(0, spaces, 5):
+            text = str(i)
+            box = QRectF(1 + i * cell, y, fm.horizontalAdvance(text) + 2, line)
+            if box.right() < x_wins - 4:  # the target's own words say it
+                out.append((box, text, self.font(), left))
+        return out

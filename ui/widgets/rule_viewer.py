@@ -17,6 +17,11 @@ class RuleViewer(QWidget):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.list = QListWidget()
+        # a long title wraps onto a second line: a topic is never behind a sideways scroll
+        self.list.setWordWrap(True)
+        self.list.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.list.setResizeMode(QListWidget.ResizeMode.Adjust)
         self.text = QTextBrowser()
         self.text.setOpenExternalLinks(False)
         split = QSplitter(Qt.Orientation.Vertical)
