@@ -26,6 +26,7 @@ from . import game_screens, settings
 from .actions import bind_shortcuts, build_menus
 from .looks import LOOKS, TEXT_SCALES
 from .widgets.flag_banner import FlagBanner
+from .widgets.notices import NoticeSlot
 from .widgets.start_page import StartPage
 
 if TYPE_CHECKING:
@@ -73,7 +74,11 @@ class MainWindow(QMainWindow):
         self.table_area = QWidget()
         self.table_layout = QVBoxLayout(self.table_area)
         self.table_layout.setContentsMargins(6, 6, 6, 6)
-        self.table_layout.addWidget(self.banner)
+        # the banner, the announcement and a screen's summary share one slot of reserved height
+        # under the table (the screen and the result screen go above it)
+        self.notices = NoticeSlot()
+        self.notices.add(self.banner, "body", 2)
+        self.table_layout.addWidget(self.notices)
         #: the announcement and the result screen, built with the first game (as the docks are)
         self.telling = None
         self.stack = QStackedWidget()
@@ -109,6 +114,7 @@ class MainWindow(QMainWindow):
 
         # the announcement's accessibility enums, too, are built after the first frame
         from .telling import Telling
+        from .widgets.columns import ScrollingColumn
         from .widgets.dice_tray import DiceTray
         from .widgets.game_log import GameLog
         from .widgets.rule_viewer import RuleViewer
@@ -119,13 +125,14 @@ class MainWindow(QMainWindow):
         self.dice = DiceTray()
         self.rules = RuleViewer()
         self.log_dock = self._dock("Game log", self.log, Qt.DockWidgetArea.BottomDockWidgetArea)
-        self.dice_dock = self._dock("Dice", self.dice, Qt.DockWidgetArea.RightDockWidgetArea)
+        # the tray scrolls rather than make the window taller than 720 pixels at a large text size
+        self.dice_dock = self._dock("Dice", ScrollingColumn(self.dice), Qt.DockWidgetArea.RightDockWidgetArea)
         self.rules_dock = self._dock("Rules", self.rules, Qt.DockWidgetArea.RightDockWidgetArea)
         self.tabifyDockWidget(self.dice_dock, self.rules_dock)
         self.resizeDocks([self.dice_dock], [330], Qt.Orientation.Horizontal)
         # the log keeps five lines however the board pushes (newest at the bottom), the board the rest
         self.log.setMinimumHeight(self.log.fontMetrics().lineSpacing() * 5 + 8)
-        self.resizeDocks([self.log_dock], [150], Qt.Orientation.Vertical)
+        self.resizeDocks([self.log_dock], [self.log.minimumHeight() + 30], Qt.Orientation.Vertical)
         for dock in (self.log_dock, self.dice_dock, self.rules_dock):
             self.actions_["view_menu"].menu().addAction(dock.toggleViewAction())
         self._build_toolbar()
@@ -347,7 +354,9 @@ class MainWindow(QMainWindow):
         self.table.flagged.connect(self._flagged)
         self.table.cleared.connect(self.banner.hide)
         self.screen_widget = game_screens.create(session.rules.game_id, self.table)
-        self.table_layout.addWidget(self.screen_widget, 1)
+        self.table_layout.insertWidget(self.table_layout.indexOf(self.notices), self.screen_widget, 1)
+        for notice in getattr(self.screen_widget, "notices", ()):  # a screen's summary, say
+            self.notices.add(notice)
         self.rules.set_pack(session.pack)
         self.stack.setCurrentWidget(self.table_area)
         # a screen may leave out docks it has no use for (a card game needs no dice tray)
@@ -367,6 +376,9 @@ class MainWindow(QMainWindow):
         if self.telling is not None:
             self.telling.reset()
         if self.screen_widget is not None:
+            for notice in getattr(self.screen_widget, "notices", ()):
+                self.notices.remove(notice)
+                notice.setParent(self.screen_widget)  # deleted with its screen
             self.screen_widget.setParent(None)
             self.screen_widget.deleteLater()
         self.screen_widget = None

@@ -18,8 +18,8 @@ class Telling:
         self.announcement = Announcement()
         self.result = ResultScreen()
         self.looking = False  # the table chose to look at the final board instead of the result
-        window.table_layout.addWidget(self.announcement)
-        window.table_layout.addWidget(self.result, 1)
+        window.notices.add(self.announcement, "phase", 2)  # its height kept: nothing jumps
+        window.table_layout.insertWidget(window.table_layout.indexOf(window.notices), self.result, 1)
         self.result.new_game.connect(window.close_game)
         self.result.rematch.connect(self.rematch)
         self.result.export.connect(window.export_dialog)

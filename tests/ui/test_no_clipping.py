@@ -1,9 +1,13 @@
 """Every screen of every game read at 1280x720: each bundled sample record (its result screen
 and its table, every tab of it) and each game's setup dialog, in light and dark colours at the
 normal and the largest text size, and the Courier Desk's dialogs and the Postman's retreat
-offer at every text size. A visible label's or table cell's text wider than its space, a dialog
-too narrow for its title, or a label whose text and background contrast under 4.5:1 (WCAG AA)
-fails, naming the widget and its text."""
+offer at every text size. Fails, naming the widget and its text, on: a visible label's or table
+cell's text wider than its space; text that lies outside what the enclosing scroll area's
+viewport or the window shows (cut at the side, or cut above or below where nothing scrolls); a
+view that scrolls sideways (text a player needs is never behind a sideways scroll); a table
+showing fewer whole rows than its useful minimum; painted text (``text_boxes``) that does not
+fit its box or overlaps other painted text; a dialog too narrow for its title; or a label whose
+text and background contrast under 4.5:1 (WCAG AA)."""
 
 from __future__ import annotations
 
@@ -12,15 +16,17 @@ from pathlib import Path
 
 import pytest
 from PySide6 import QtGui
-from PySide6.QtCore import QModelIndex, QPoint, QRect, QSize, Qt
-from PySide6.QtGui import QFontMetrics, QTextDocument
+from PySide6.QtCore import QModelIndex, QPoint, QRect, QRectF, QSize, Qt
+from PySide6.QtGui import QFontMetrics, QFontMetricsF, QTextDocument
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
+    QAbstractScrollArea,
     QApplication,
     QCheckBox,
     QComboBox,
     QDialog,
+    QGraphicsView,
     QGroupBox,
     QHeaderView,
     QLabel,
@@ -35,6 +41,7 @@ import rules
 from companion.games import bundled_pack
 from ui import game_screens, palette
 from ui.widgets.game_log import GameLog
+from ui.widgets.hand_panel import HandPanel
 
 SAMPLES = sorted(Path(rules.__file__).parent.glob("*/samples/*.json"))
 GAMES = ("postman", "thurn_and_taxis", "ab_die_post", "couriers")
@@ -173,6 +180,143 @@ def _header_problems(header: QHeaderView) -> list[str]:
     return out
 
 
+#: whole rows a table shows at the least (or all it has, when fewer), unless it says otherwise
+#: with a ``usefulRows`` property: with fewer, a player cannot compare one row with the next
+USEFUL_ROWS = 3
+
+
+def _on_top(w: QWidget, top: QWidget) -> QRect:
+    return QRect(w.mapTo(top, QPoint(0, 0)), w.size())
+
+
+def _seen(w: QWidget, top: QWidget) -> tuple[QRect, QRect]:
+    """Where ``w`` can be seen on ``top`` (its rect cut by every ancestor's, in ``top``'s
+    coordinates), and the same cut only by the ancestors inside the first viewport that scrolls
+    up and down: text below or above that viewport can be scrolled to, text cut by the others
+    cannot."""
+    seen = fixed = _on_top(w, top)
+    scrolled = False
+    p = w.parentWidget()
+    while p is not None:
+        area = _on_top(p, top) if p is not top else top.rect()
+        seen = seen.intersected(area)
+        outer = p.parentWidget()
+        if isinstance(outer, QAbstractScrollArea) and p is outer.viewport() \
+                and outer.verticalScrollBar().maximum() > 0:
+            scrolled = True
+        if not scrolled:
+            fixed = fixed.intersected(area)
+        if p is top:
+            break
+        p = p.parentWidget()
+    return seen, fixed
+
+
+def _cut(text: QRect, w: QWidget, top: QWidget) -> str | None:
+    """Why the part of ``w`` at ``text`` (in ``w``'s coordinates) is not all where it can be seen."""
+    seen, fixed = _seen(w, top)
+    if seen.isEmpty():
+        return None  # scrolled out of sight up or down (out of sight sideways fails as a scroll)
+    box = QRect(w.mapTo(top, text.topLeft()), text.size())
+    if box.left() < seen.left() - 1 or box.right() > seen.right() + 1:
+        return (f"text at x {box.left()}..{box.right()} is cut at the side: only "
+                f"{seen.left()}..{seen.right()} shows")
+    if box.top() < fixed.top() - 1 or box.bottom() > fixed.bottom() + 1:
+        return (f"text at y {box.top()}..{box.bottom()} is cut above or below: only "
+                f"{fixed.top()}..{fixed.bottom()} shows and nothing scrolls to the rest")
+    return None
+
+
+def _label_text_rect(label: QLabel) -> QRect:
+    """Where a label draws its text: its width and height, placed by its alignment."""
+    room = label.contentsRect().adjusted(label.margin(), label.margin(), -label.margin(), -label.margin())
+    fm = QFontMetrics(label.font())
+    text = label.text()
+    if label.textFormat() == Qt.TextFormat.RichText or (label.textFormat() == Qt.TextFormat.AutoText
+                                                        and QtGui.Qt.mightBeRichText(text)):
+        doc = QTextDocument()
+        doc.setDefaultFont(label.font())
+        doc.setDocumentMargin(0)
+        doc.setHtml(text)
+        if label.wordWrap():
+            doc.setTextWidth(room.width())
+        wide, high = min(int(doc.idealWidth()), room.width()), int(doc.size().height())
+    elif label.wordWrap():
+        wide = min(room.width(), max(fm.horizontalAdvance(line) for line in text.split("\n")))
+        high = fm.boundingRect(QRect(0, 0, max(room.width(), 1), 100_000), Qt.TextFlag.TextWordWrap, text).height()
+    else:
+        wide = max(fm.horizontalAdvance(line) for line in text.split("\n"))
+        high = fm.lineSpacing() * len(text.split("\n"))
+    wide, high = min(wide, room.width()), min(high, room.height())
+    align = label.alignment()
+    x = room.left()
+    if align & Qt.AlignmentFlag.AlignRight:
+        x = room.right() + 1 - wide
+    elif align & Qt.AlignmentFlag.AlignHCenter:
+        x = room.left() + (room.width() - wide) // 2
+    y = room.top() + (room.height() - high) // 2
+    if align & Qt.AlignmentFlag.AlignTop:
+        y = room.top()
+    elif align & Qt.AlignmentFlag.AlignBottom:
+        y = room.bottom() + 1 - high
+    return QRect(x, y, max(wide, 1), max(high, 1))
+
+
+def _sideways(area: QAbstractScrollArea) -> str | None:
+    """A scroll area (a table, a list, a column) that scrolls sideways hides text behind it; the
+    log, whose rows each carry their whole text as a tip, and the boards, which pan, may."""
+    if isinstance(area, QGraphicsView) or isinstance(area.parentWidget(), GameLog) or not _shown(area):
+        return None
+    bar = area.horizontalScrollBar()
+    if bar.maximum() > 0:
+        return f"scrolls sideways: {bar.maximum()} px of it is out of sight"
+    return None
+
+
+def _rows_shown(view: QAbstractItemView, top: QWidget) -> str | None:
+    model = view.model()
+    if model is None or isinstance(view.parentWidget(), GameLog) or not _shown(view):
+        return None
+    rows = model.rowCount(QModelIndex())
+    want = view.property("usefulRows")
+    want = min(rows, USEFUL_ROWS if want is None else int(want))
+    if want <= 0:
+        return None
+    _seen_rect, fixed = _seen(view.viewport(), top)
+    port = QRect(view.viewport().mapFrom(top, fixed.topLeft()), fixed.size())
+    whole = 0
+    for row in range(rows):
+        rect = view.visualRect(model.index(row, 0, QModelIndex()))
+        if rect.isEmpty():
+            continue
+        if rect.top() >= port.top() - 1 and rect.bottom() <= port.bottom() + 1:
+            whole += 1
+        elif whole:
+            break
+    if whole < want:
+        return f"shows {whole} whole row(s) of {rows}, needs at least {want}"
+    return None
+
+
+def _painted_problems(w: QWidget) -> list[str]:
+    """Text a widget paints itself, which it lists as ``text_boxes()``: (box, text, font, flags)."""
+    out = []
+    boxes = w.text_boxes()
+    for box, text, font, flags in boxes:
+        need = QFontMetricsF(font).boundingRect(QRectF(box.left(), box.top(), box.width(), 100_000), flags, text)
+        if need.width() > box.width() + 1 or need.height() > box.height() + 1:
+            out.append(f"painted {text!r} needs {need.width():.0f}x{need.height():.0f}, its box is "
+                       f"{box.width():.0f}x{box.height():.0f}")
+    drawn = [(QFontMetricsF(font).boundingRect(box, flags, text), text) for box, text, font, flags in boxes]
+    for i, (a, ta) in enumerate(drawn):
+        for b, tb in drawn[i + 1:]:
+            if a.intersects(b):
+                out.append(f"painted {ta!r} overlaps {tb!r}")
+    if any(not QRectF(w.rect()).adjusted(-1, -1, 1, 1).contains(box) for box, *_ in boxes):
+        out.append("paints text outside itself")
+    return out
+
+
 def _background(image, label: QLabel, top: QWidget) -> str:
     corner = label.mapTo(top, QPoint(0, 0))
     counts: Counter = Counter()
@@ -191,7 +335,7 @@ def problems(top: QWidget) -> list[str]:
     for label in top.findChildren(QLabel):
         if not _shown(label) or not label.text().strip():
             continue
-        why = _label_problem(label)
+        why = _label_problem(label) or _cut(_label_text_rect(label), label, top)
         if why:
             out.append(f"{_where(label)} {label.text()[:60]!r}: {why}")
         if label.isEnabled() and not (label.pixmap() is not None and not label.pixmap().isNull()):
@@ -202,7 +346,7 @@ def problems(top: QWidget) -> list[str]:
                            f"{palette.contrast(fg, bg):.2f}:1, under 4.5:1")
     for button in top.findChildren(QAbstractButton):
         if _shown(button) and not isinstance(button.parentWidget(), QHeaderView):
-            why = _button_problem(button)
+            why = _button_problem(button) or (_cut(button.rect(), button, top) if button.text().strip() else None)
             if why:
                 out.append(f"{_where(button)} {button.text()!r}: {why}")
     for combo in top.findChildren(QComboBox):
@@ -211,8 +355,9 @@ def problems(top: QWidget) -> list[str]:
             combo.initStyleOption(opt)
             text = QSize(QFontMetrics(combo.font()).horizontalAdvance(combo.currentText()), combo.height())
             need = combo.style().sizeFromContents(QStyle.ContentsType.CT_ComboBox, opt, text, combo).width()
-            if need > combo.width() + 1:
-                out.append(f"{_where(combo)} {combo.currentText()!r}: needs {need} px, has {combo.width()}")
+            why = f"needs {need} px, has {combo.width()}" if need > combo.width() + 1 else _cut(combo.rect(), combo, top)
+            if why:
+                out.append(f"{_where(combo)} {combo.currentText()!r}: {why}")
     for box in top.findChildren(QGroupBox):
         if _shown(box) and box.title():
             need = QFontMetrics(box.font()).horizontalAdvance(box.title()) + 16
@@ -223,6 +368,22 @@ def problems(top: QWidget) -> list[str]:
             out += [f"{_where(view)} {p}" for p in _header_problems(view)]
         elif _shown(view):
             out += [f"{_where(view)} {p}" for p in _cell_problems(view)]
+            why = _rows_shown(view, top)
+            if why:
+                out.append(f"{_where(view)} {why}")
+    for area in top.findChildren(QAbstractScrollArea):
+        why = _sideways(area)
+        if why:
+            out.append(f"{_where(area)} {why}")
+        elif _shown(area) and not isinstance(area, QGraphicsView):
+            seen, _fixed = _seen(area.viewport(), top)
+            port = _on_top(area.viewport(), top)
+            if not seen.isEmpty() and port.left() < seen.left() - 1 or port.right() > seen.right() + 1:
+                out.append(f"{_where(area)} is cut at the side: x {port.left()}..{port.right()}, "
+                           f"only {seen.left()}..{seen.right()} shows")
+    for w in top.findChildren(QWidget):
+        if hasattr(w, "text_boxes") and _shown(w):
+            out += [f"{_where(w)} {p}" for p in _painted_problems(w)]
     if isinstance(top, QDialog) and top.windowTitle():
         need = QFontMetrics(QApplication.font()).horizontalAdvance(top.windowTitle()) + 120
         if need > top.width():
@@ -231,8 +392,10 @@ def problems(top: QWidget) -> list[str]:
 
 
 def every_tab(top: QWidget):
-    """Yield once per page of every tab widget on ``top`` (the first page included)."""
+    """Yield once per page of every tab widget on ``top`` (the first page included), and once
+    more on each page where a hand behind its privacy screen is shown, with its cards revealed."""
     yield None
+    yield from _revealed(top, "table")
     for tabs in top.findChildren(QTabWidget):
         if _shown(tabs):
             start = tabs.currentIndex()
@@ -240,7 +403,17 @@ def every_tab(top: QWidget):
                 if i != start and tabs.isTabEnabled(i):
                     tabs.setCurrentIndex(i)
                     yield f"tab {tabs.tabText(i)!r}"
+                    yield from _revealed(top, f"tab {tabs.tabText(i)!r}")
             tabs.setCurrentIndex(start)
+
+
+def _revealed(top: QWidget, where: str):
+    for hand in top.findChildren(HandPanel):
+        if _shown(hand) and hand.owner is not None and not hand.is_revealed:
+            hand.reveal()
+            QApplication.processEvents()
+            yield f"{where}, {hand.owner}'s hand revealed"
+            hand.cover()
 
 
 def _looks(param) -> str:

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsView
 
 from companion.ab_die_post.view import GOAL, LANES, START, plane_text, space_id
 
+from ..looks import LOOKS
 from ..palette import PLANE_COLOURS, colour, contrast, rgb
 
 STRAIGHT = 250.0        # length of each straight of the U
@@ -90,9 +91,7 @@ class BoardView(QGraphicsView):
         board = s.board
         small = QFont()
         small.setPointSizeF(9)
-        label_font = QFont()
-        label_font.setPointSizeF(11)
-        label_font.setBold(True)
+        label_font = piece_font(11)
 
         # lanes: a thin line through each lane's spaces, then the cross-links
         for lane in LANES:
@@ -126,7 +125,8 @@ class BoardView(QGraphicsView):
         _, normal = _centre(0.5)
         here = QPointF(mid.x() + 40, mid.y()) if abs(normal.x()) > 0.5 else QPointF(mid.x(), mid.y() - 40)
         taken = s.passenger is not None
-        disc = scene.addEllipse(QRectF(here.x() - 13, here.y() - 13, 26, 26), QPen(colour("track.stop"), 1.5),
+        r = 13 * LOOKS.board_scale
+        disc = scene.addEllipse(QRectF(here.x() - r, here.y() - r, 2 * r, 2 * r), QPen(colour("track.stop"), 1.5),
                                 QBrush(colour("track.stop.taken" if taken else "track.stop.fill")))
         disc.setToolTip("Our First Passenger: the first plane over both flank spaces "
                         f"({board.passenger[0]} and {board.passenger[1]}) takes the card"
@@ -257,6 +257,15 @@ class BoardView(QGraphicsView):
         return self.mapFromScene(self.items[target].sceneBoundingRect().center())
 
 
+def piece_font(points: float) -> QFont:
+    """A piece's letter: drawn in the scene, so it follows the board's zoom, and as much larger
+    as the window's text size (LOOKS.board_scale), as the pieces under it are."""
+    font = QFont()
+    font.setPointSizeF(points * LOOKS.board_scale)
+    font.setBold(True)
+    return font
+
+
 class FlightBoard(BoardView):
     """The flight as a picture, always on the table (not only while a plane moves): with a board
     file the drawn board; without one the three lanes as a U cut into the river zones, each
@@ -322,14 +331,12 @@ class FlightBoard(BoardView):
 
     def _plane(self, s, idx: int, at: QPointF, size: float = 20) -> None:
         player = s.players[idx]
+        size *= LOOKS.board_scale
         disc = self.scene().addEllipse(QRectF(at.x() - size / 2, at.y() - size / 2, size, size),
                                        QPen(colour("piece.edge"), 1.2),
                                        QBrush(QColor(PLANE_COLOURS[idx % len(PLANE_COLOURS)])))
         disc.setToolTip(f"{player}: {plane_text(s, player)}")
-        font = QFont()
-        font.setPointSizeF(8.5)
-        font.setBold(True)
-        t = self.scene().addText(player[:1].upper(), font)
+        t = self.scene().addText(player[:1].upper(), piece_font(8.5))
         fill = PLANE_COLOURS[idx % len(PLANE_COLOURS)]
         ink = max(("piece.text", "piece.edge"), key=lambda name: contrast(rgb(name), fill))  # on the plane's colour
         t.setDefaultTextColor(colour(ink))
@@ -338,12 +345,13 @@ class FlightBoard(BoardView):
         self.plane_items[player] = disc
 
     def _airport(self, s, at: QPointF, name: str, idxs: list[int]) -> None:
-        rect = QRectF(at.x() - 112, at.y() - 52, 84, 104)
+        k = LOOKS.board_scale  # room for three planes a row, however large they are drawn
+        rect = QRectF(at.x() - 28 - 84 * k, at.y() - 52 * k, 84 * k, 104 * k)
         box = self.scene().addRect(rect, QPen(colour("track.path"), 1), QBrush(colour("track.zone")))
         box.setToolTip(name)
         self._words(name, "track.ink", QPointF(rect.left(), rect.top() - 9), centred=False)  # over its box
-        for k, idx in enumerate(idxs):
-            self._plane(s, idx, QPointF(rect.left() + 16 + (k % 3) * 26, rect.bottom() - 16 - (k // 3) * 24))
+        for n, idx in enumerate(idxs):
+            self._plane(s, idx, QPointF(rect.left() + (16 + (n % 3) * 26) * k, rect.bottom() - (16 + (n // 3) * 24) * k))
         for lane in LANES:  # each lane joins both airports
             q = _at(0.0 if at.y() < 0 else 1.0, OFFSET[lane])
             self.scene().addLine(rect.right(), at.y() + OFFSET[lane] * (-1 if at.y() < 0 else 1) * 0.6,
@@ -352,16 +360,14 @@ class FlightBoard(BoardView):
     def _passenger(self, s, u: float) -> None:
         here = _at(u, LANE_GAP * 2.6)
         holder = s.passenger
-        disc = self.scene().addEllipse(QRectF(here.x() - 13, here.y() - 13, 26, 26), QPen(colour("track.stop"), 1.5),
+        r = 13 * LOOKS.board_scale
+        disc = self.scene().addEllipse(QRectF(here.x() - r, here.y() - r, 2 * r, 2 * r), QPen(colour("track.stop"), 1.5),
                                        QBrush(colour("track.stop.taken" if holder else "track.stop.fill")))
         disc.setToolTip("Our First Passenger, beside the outer lane: the first plane over both its flank "
                         "spaces takes the card" + (f"; {holder} has it" if holder else ""))
-        font = QFont()
-        font.setPointSizeF(11)
-        font.setBold(True)
-        t = self.scene().addText("P", font)
+        t = self.scene().addText("P", piece_font(11))
         t.setDefaultTextColor(colour("track.stop"))
         r = t.boundingRect()
         t.setPos(here.x() - r.width() / 2, here.y() - r.height() / 2)
         if holder:
-            self._words(f"{holder} has it", "track.ink", QPointF(here.x() + 15, here.y()), centred=False)
+            self._words(f"{holder} has it", "track.ink", QPointF(here.x() + r + 2, here.y()), centred=False)

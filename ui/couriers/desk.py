@@ -27,7 +27,7 @@ from companion.core.roll_targets import roll_line
 from companion.couriers import view
 
 from ..widgets.asks import ask
-from ..widgets.columns import ScrollingColumn, share_width
+from ..widgets.columns import SideBySide, share_width
 from ..widgets.phase_bar import PhaseBar
 from ..widgets.row_heights import rows_fit_on_screen
 from .dialogs import CourierDialogs
@@ -151,11 +151,8 @@ class CourierDesk(QWidget):
         left.addWidget(cbox)
         left.addWidget(kbox)
         left.setChildrenCollapsible(False)
-        split = QSplitter(Qt.Orientation.Horizontal)
-        split.addWidget(ScrollingColumn(left))
-        split.addWidget(ScrollingColumn(self.move_box))
-        split.setStretchFactor(0, 3)
-        split.setStretchFactor(1, 2)
+        # side by side where both fit, else the courier's move under the tables
+        split = SideBySide(left, self.move_box)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.phase)

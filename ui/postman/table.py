@@ -4,7 +4,7 @@ the screen redraws from the state, and what it shows comes from ``table_queries`
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSignalBlocker, Qt, QTimer
+from PySide6.QtCore import QSignalBlocker, QSize, Qt, QTimer
 from PySide6.QtWidgets import (
     QCheckBox,
     QHBoxLayout,
@@ -69,6 +69,7 @@ class PostmanTable(QWidget, Flows):
         self.summary.setWordWrap(True)
         looks.panel(self.summary, "good")
         self.summary.hide()
+        self.notices = (self.summary,)  # shown in the window's slot of reserved height
 
         # the map and its tools
         self.map = MapView(table.state.board)
@@ -100,7 +101,7 @@ class PostmanTable(QWidget, Flows):
         self.stack = StackPanel()
         self.battle = BattlePanel()
         self.cards = CardsPanel()
-        self.tabs = QTabWidget()
+        self.tabs = _Tabs()
         self.tabs.addTab(self.stack, "Town")
         self.tabs.addTab(self.battle, "Battle")
         self.tabs.addTab(self.cards, "Cards")
@@ -110,11 +111,9 @@ class PostmanTable(QWidget, Flows):
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
         split.setChildrenCollapsible(False)
-        self.tabs.setMinimumWidth(330)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.phase)
-        lay.addWidget(self.summary)
         lay.addWidget(split, 1)
 
         self.zoom_in.clicked.connect(lambda: self.map.zoom(1.25))
@@ -346,3 +345,12 @@ class PostmanTable(QWidget, Flows):
 
 def _stat(v) -> str:
     return "X" if v is None else str(v)
+
+
+class _Tabs(QTabWidget):
+    """The town, battle and cards tabs: never narrower than 330 pixels, nor than a tab's tables
+    need (an explicit minimum width would hide theirs from the splitter)."""
+
+    def minimumSizeHint(self) -> QSize:
+        hint = super().minimumSizeHint()
+        return QSize(max(330, hint.width()), hint.height())

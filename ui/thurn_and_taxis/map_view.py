@@ -137,12 +137,27 @@ class MapView(QGraphicsView):
             self._dynamic.append(item)
 
     def resizeEvent(self, event) -> None:
-        h = self.tiles.height_for(self.width())
-        self.setViewportMargins(0, 0, 0, h)
-        f = self.frameWidth()
-        self.tiles.setGeometry(f, self.height() - f - h, self.width() - 2 * f, h)
+        self._place_tiles()
         super().resizeEvent(event)
         self.fitInView(self.bounds, Qt.AspectRatioMode.KeepAspectRatio)
+
+    def _place_tiles(self) -> None:
+        """The tile strip under the board or beside it, whichever leaves the board drawn larger
+        (a short wide view has room to the side of the board, not under it)."""
+        f = self.frameWidth()
+        w, h = self.width() - 2 * f, self.height() - 2 * f
+        bw, bh = self.bounds.width(), self.bounds.height()
+        below = self.tiles.height_for(w, beside=False)
+        side = self.tiles.width_for(h)
+        under = min(w / bw, (h - below) / bh)
+        beside = min((w - side) / bw, h / bh) if side else 0.0
+        self.tiles.beside = beside > under
+        if self.tiles.beside:
+            self.setViewportMargins(0, 0, side, 0)
+            self.tiles.setGeometry(f + w - side, f, side, h)
+        else:
+            self.setViewportMargins(0, 0, 0, below)
+            self.tiles.setGeometry(f, f + h - below, w, below)
 
     def showEvent(self, event) -> None:
         super().showEvent(event)
@@ -151,13 +166,15 @@ class MapView(QGraphicsView):
 
 class TileStrip(QWidget):
     """The bonus tile stacks still on offer, under the board: each with the value on top (the
-    next one taken, thurn_and_taxis.bonus.*), its name and how many are left."""
+    next one taken, thurn_and_taxis.bonus.*), how many are left, and its name under both. As many
+    tiles a row as the longest word of a name allows, so a name wraps but never runs over."""
 
-    PER_ROW = 5
+    MOST_A_ROW = 5
 
     def __init__(self, parent=None):
         super().__init__(parent)
         self.stacks: list[tuple[str, list[int]]] = []
+        self.beside = False  # beside the board, not under it: the type keeps its size
 
     def set_stacks(self, stacks) -> None:
         self.stacks = list(stacks)
@@ -165,43 +182,93 @@ class TileStrip(QWidget):
             f"{name} {vals[0]} ({len(vals)} left)" if vals else f"{name}: none left" for name, vals in stacks))
         self.update()
 
-    def _fonts(self):
+    def _words(self) -> list[str]:
+        return [w for name, _ in self.stacks for w in _short(name).split()] or ["Hohenzollern"]
+
+    def _fonts(self, width: float | None = None, beside: bool | None = None):
+        """The names' and the values' type: 0.85 and 1.3 times the text, the names smaller (down
+        to half the text) when that keeps five tiles a row; fewer a row only below that."""
+        width = self.width() if width is None else width
+        beside = self.beside if beside is None else beside
+        size = self.font().pointSizeF()
+        probe = QFont(self.font())
+        probe.setPointSizeF(size * 0.85)
+        longest = max(QFontMetricsF(probe).horizontalAdvance(w) for w in self._words())
+        room = (width - 4) / self.MOST_A_ROW - 12
+        scale = 0.85 if beside or longest <= room else max(0.5, 0.85 * room / longest)
         small = QFont(self.font())
-        small.setPointSizeF(self.font().pointSizeF() * 0.85)
+        small.setPointSizeF(size * scale)
         big = QFont(self.font())
-        big.setPointSizeF(self.font().pointSizeF() * 1.3)
+        big.setPointSizeF(size * max(scale * 1.5, 1.0))
         big.setBold(True)
         return small, big
 
-    def height_for(self, width: int) -> int:
+    def _grid(self, width: float, beside: bool | None = None) -> tuple[int, float, float]:
+        """Tiles a row, a tile's width and its height for a strip ``width`` pixels wide."""
+        small, big = self._fonts(width, beside)
+        fs, fb = QFontMetricsF(small), QFontMetricsF(big)
+        head = fb.horizontalAdvance("6") + fs.horizontalAdvance("10 left") + 24
+        least = max(max(fs.horizontalAdvance(w) for w in self._words()) + 12, head)
+        per_row = max(1, min(self.MOST_A_ROW, int((width - 4) // least)))
+        tile_w = (width - 4) / per_row
+        name_h = max((fs.boundingRect(QRectF(0, 0, tile_w - 10, 1000), Qt.TextFlag.TextWordWrap, _short(n)).height()
+                      for n, _ in self.stacks), default=fs.lineSpacing())
+        return per_row, tile_w, fb.height() + name_h + 10
+
+    def width_for(self, height: int) -> int:
+        """The narrowest strip (two tiles a row or more) whose rows fit ``height``; 0 if none."""
+        for per_row in range(2, self.MOST_A_ROW + 1):
+            width = int(per_row * self._least_tile(height) + 6)
+            if self.height_for(width, beside=True) <= height and self._grid(width, True)[0] >= per_row:
+                return width
+        return 0
+
+    def _least_tile(self, _height: int) -> float:
+        small, big = self._fonts(10_000, beside=True)
+        fs, fb = QFontMetricsF(small), QFontMetricsF(big)
+        head = fb.horizontalAdvance("6") + fs.horizontalAdvance("10 left") + 24
+        return max(max(fs.horizontalAdvance(w) for w in self._words()) + 12, head)
+
+    def height_for(self, width: int, beside: bool | None = None) -> int:
+        per_row, _w, tile_h = self._grid(width, beside)
+        rows = -(-max(1, len(self.stacks) or 10) // per_row)
+        return int(rows * tile_h) + 5
+
+    def _tiles(self) -> list:
+        """Per stack: its box, and its texts as (box, text, font, flags)."""
         small, big = self._fonts()
-        line = QFontMetricsF(small).lineSpacing()
-        rows = -(-max(1, len(self.stacks) or 10) // self.PER_ROW)
-        return int(rows * (max(2 * line, QFontMetricsF(big).height()) + line + 8)) + 4
+        fb = QFontMetricsF(big)
+        per_row, w, h = self._grid(self.width())
+        top_left = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
+        out = []
+        for i, (name, left) in enumerate(self.stacks):
+            row, col = divmod(i, per_row)
+            box = QRectF(2 + col * w + 1, 2 + row * h + 1, w - 2, h - 2)
+            value = str(left[0]) if left else "\u2013"
+            value_box = QRectF(box.left() + 5, box.top() + 2, fb.horizontalAdvance(value) + 2, fb.height())
+            count = f"{len(left)} left"
+            count_w = QFontMetricsF(small).horizontalAdvance(count) + 2
+            count_box = QRectF(box.right() - 4 - count_w, box.top() + 2, count_w, fb.height())
+            name_box = QRectF(box.left() + 5, box.top() + 4 + fb.height(), box.width() - 10,
+                              box.height() - fb.height() - 6)
+            out.append((box, left, [(value_box, value, big, top_left),
+                                    (count_box, count, small, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter),
+                                    (name_box, _short(name), small, top_left | Qt.TextFlag.TextWordWrap)]))
+        return out
+
+    def text_boxes(self) -> list:
+        return [t for _box, _left, texts in self._tiles() for t in texts]
 
     def paintEvent(self, _event) -> None:
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         p.fillRect(self.rect(), colour("tt.paper"))
-        small, big = self._fonts()
-        rows = max(1, -(-len(self.stacks) // self.PER_ROW))
-        w = (self.width() - 4) / self.PER_ROW
-        h = (self.height() - 4) / rows
-        for i, (name, left) in enumerate(self.stacks):
-            row, col = divmod(i, self.PER_ROW)
-            box = QRectF(2 + col * w + 1, 2 + row * h + 1, w - 2, h - 2)
+        for box, left, texts in self._tiles():
             p.setPen(QPen(colour("tt.city.border"), 1))
             p.setBrush(colour("base" if left else "tt.paper"))
             p.drawRoundedRect(box, 3, 3)
             p.setPen(colour("text" if left else "tt.ink"))
-            p.setFont(big)
-            value_w = QFontMetricsF(big).horizontalAdvance("6") + 10
-            p.drawText(QRectF(box.left() + 4, box.top() + 2, value_w, box.height() / 2),
-                       Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, str(left[0]) if left else "\u2013")
-            p.setFont(small)
-            p.drawText(QRectF(box.left() + value_w, box.top() + 2, box.width() - value_w - 3, box.height() - 2),
-                       Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap,
-                       _short(name))
-            p.drawText(QRectF(box.left() + 4, box.top(), box.width() - 6, box.height() - 3),
-                       Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom, f"{len(left)} left")
+            for rect, text, font, flags in texts:
+                p.setFont(font)
+                p.drawText(rect, flags, text)
         p.end()

@@ -16,6 +16,8 @@ from .. import looks
 
 #: How long an announcement stays up when no other input comes first.
 SHOW_MS = 6000
+#: The sizes an announcement steps down through to fit its slot, the phase bar's first.
+FIT_SIZES = ("phase", "title", "heading", None)
 
 
 class Announcement(QFrame):
@@ -54,6 +56,22 @@ class Announcement(QFrame):
         self.show()
         QAccessible.updateAccessibility(QAccessibleEvent(self, QAccessible.Event.Alert))
         self.timer.start(ms)
+
+    def fit_height(self, room: int, wide: int) -> None:
+        """The largest of the phase bar's and smaller sizes whose wrapped words fit ``room``
+        pixels of height, the announcement ``wide`` pixels wide (the slot it shows in keeps its
+        height: ui/widgets/notices.py)."""
+        m = self.layout().contentsMargins()
+        width = max(50, wide - m.left() - m.right() - self.layout().spacing()
+                    - self.close_button.sizeHint().width() - 2 * self.frameWidth())
+        fitted = (self.text.text(), width, room, looks.LOOKS.points("phase"))
+        if fitted == getattr(self, "_fitted", None):
+            return  # stepping the size down asks the slot for a new layout: once is enough
+        self._fitted = fitted
+        for size in FIT_SIZES:
+            looks.text_size(self.text, size)
+            if self.text.heightForWidth(width) <= room:
+                return
 
     def clear(self) -> None:
         self.timer.stop()

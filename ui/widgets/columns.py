@@ -4,8 +4,9 @@ Qt's own modes either stretch one column and size the rest to their whole text (
 text size the stretched column is left too narrow for one word: "Post-man", "Cham-berlain") or
 stretch all alike. Here every column first gets its longest word (and its heading), so nothing
 breaks mid-word; what is left goes to the columns whose text would still wrap, in proportion to
-how much more they want; any room after that goes to the first column. Only when even the
-longest words do not fit side by side does the view scroll sideways.
+how much more they want; any room after that goes to the first column. The view is never
+narrower than its longest words side by side, so it never scrolls sideways: the layout around
+it makes the room.
 """
 
 from __future__ import annotations
@@ -17,18 +18,27 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
     QHeaderView,
+    QLayout,
     QScrollArea,
+    QSplitter,
     QStyle,
     QTableView,
+    QVBoxLayout,
     QWidget,
 )
 
 ROWS_MEASURED = 60  # a long game's table is measured on its first rows: enough for the names
 
 
-def share_width(view: QTableView, rows_grow: bool = True) -> _Sharer:
+#: whole rows a table keeps in view at the least (all of them when it has fewer): with fewer a
+#: player cannot read one row against the next. A column that scrolls makes the room.
+LEAST_ROWS = 3
+
+
+def share_width(view: QTableView, rows_grow: bool = True, least_rows: int = LEAST_ROWS) -> _Sharer:
     """Size ``view``'s columns by their text from now on (kept on the view, redone when its
-    width, model or font changes). ``rows_grow``: a row takes the height its wrapped text needs."""
+    width, model or font changes). ``rows_grow``: a row takes the height its wrapped text needs;
+    ``least_rows``: the view is never so short that fewer whole rows show."""
     view.setWordWrap(True)
     view.setTextElideMode(Qt.TextElideMode.ElideNone)
     view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
@@ -36,15 +46,17 @@ def share_width(view: QTableView, rows_grow: bool = True) -> _Sharer:
         view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
     view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
     view.horizontalHeader().setStretchLastSection(False)
-    sharer = _Sharer(view)
+    sharer = _Sharer(view, least_rows)
+    view.setProperty("usefulRows", least_rows)  # what tests/ui/test_no_clipping.py holds it to
     view._column_sharer = sharer  # kept alive with the view
     return sharer
 
 
 class _Sharer(QObject):
-    def __init__(self, view: QTableView):
+    def __init__(self, view: QTableView, least_rows: int):
         super().__init__(view)
         self.view = view
+        self.least_rows = least_rows
         self.timer = QTimer(self, singleShot=True, interval=0)
         self.timer.timeout.connect(self.fit)
         #: per row of the first ROWS_MEASURED, per column (word, whole); None: not measured yet.
@@ -117,12 +129,21 @@ class _Sharer(QObject):
             edge = 2 * view.frameWidth() + (view.verticalScrollBar().sizeHint().width()
                                              if view.verticalScrollBar().isVisible() else 0)
             view.setMaximumWidth(sum(want) + edge)
+        # never narrower than its longest words side by side (beside the scroll bar, if it has
+        # one), so the layout around it makes room rather than hide a column behind a sideways scroll
+        bar = view.verticalScrollBar().sizeHint().width() \
+            if view.verticalScrollBarPolicy() != Qt.ScrollBarPolicy.ScrollBarAlwaysOff else 0
+        floor = sum(least) + 2 * view.frameWidth() + bar
+        if view.minimumWidth() != floor:
+            view.setMinimumWidth(floor)
         room = view.viewport().width()
         widths = _share(least, want, room)
         head = view.horizontalHeader()
         for col, width in enumerate(widths):
             if head.sectionSize(col) != width:
                 head.resizeSection(col, width)
+        if room >= sum(least) and view.isVisible():  # rows measured at widths they will keep
+            self._least_height(model)
         if view.sizeAdjustPolicy() == QAbstractItemView.SizeAdjustPolicy.AdjustToContents:
             view.resizeRowsToContents()
             rows = sum(view.rowHeight(r) for r in range(model.rowCount(QModelIndex())))
@@ -154,6 +175,18 @@ class _Sharer(QObject):
             least.append(max(word, view.horizontalHeader().minimumSectionSize()))
             want.append(max(least[-1], whole))
         return least, want
+
+    def _least_height(self, model) -> None:
+        view = self.view
+        rows = min(model.rowCount(QModelIndex()), self.least_rows)
+        grow = view.verticalHeader().sectionResizeMode(0) == QHeaderView.ResizeMode.ResizeToContents \
+            if model.rowCount(QModelIndex()) else False
+        high = sum(max(view.sizeHintForRow(r), view.verticalHeader().minimumSectionSize()) if grow
+                   else view.rowHeight(r) for r in range(rows))
+        head = view.horizontalHeader().sizeHint().height() if view.horizontalHeader().isVisibleTo(view) else 0
+        least = head + high + 2 * view.frameWidth() + 2
+        if view.minimumHeight() != least:
+            view.setMinimumHeight(least)
 
 
 def _pad(view: QAbstractItemView) -> int:
@@ -213,8 +246,85 @@ class ScrollingColumn(QScrollArea):
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
 
+    def eventFilter(self, obj, event) -> bool:
+        # its controls asked for another least width (a table's words grew): the layout round the
+        # column hears of it, as it would of any other widget's
+        if obj is self.widget() and event.type() == QEvent.Type.LayoutRequest:
+            self.updateGeometry()
+        return super().eventFilter(obj, event)
+
     def minimumSizeHint(self) -> QSize:
         hint = super().minimumSizeHint()
         widget = self.widget()
+        if widget is None:  # its controls handed on to another column
+            return hint
         inner = max(widget.minimumSizeHint().width(), widget.minimumWidth()) + self.verticalScrollBar().sizeHint().width()
         return QSize(max(self.least, inner + 2 * self.frameWidth()), hint.height())
+
+
+class SideBySide(QWidget):
+    """Two columns of controls side by side while both fit at their least width, each scrolling
+    up and down on its own; when they do not (a large text size in a 1280-pixel window) the second
+    goes under the first in one column that scrolls, rather than make the window wider."""
+
+    def __init__(self, first: QWidget, second: QWidget, stretch: tuple[int, int] = (3, 2), parent=None):
+        super().__init__(parent)
+        self.first, self.second, self.stretch = first, second, stretch
+        self._lay = QVBoxLayout(self)
+        self._lay.setContentsMargins(0, 0, 0, 0)
+        # the window may be narrower than both columns side by side: then they go one under the other
+        self._lay.setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)
+        self.holder: QWidget | None = None
+        self.wide: bool | None = None
+        self._arrange(True)
+
+    @staticmethod
+    def _least(w: QWidget) -> int:
+        return max(w.minimumSizeHint().width(), w.minimumWidth())
+
+    def _bar(self) -> int:
+        return self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent, None, self) + 2
+
+    def fits_wide(self, width: int) -> bool:
+        return width >= self._least(self.first) + self._least(self.second) + 2 * self._bar() + 8
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(max(self._least(self.first), self._least(self.second)) + self._bar(), 120)
+
+    def sizeHint(self) -> QSize:
+        return QSize(self.first.sizeHint().width() + self.second.sizeHint().width(),
+                     max(self.first.sizeHint().height(), self.second.sizeHint().height()))
+
+    def _arrange(self, wide: bool) -> None:
+        if wide == self.wide:
+            return
+        self.wide = wide
+        old = self.holder
+        if old is not None:
+            for column in old.findChildren(ScrollingColumn):
+                column.takeWidget()
+            self._lay.removeWidget(old)
+            old.hide()
+            old.deleteLater()
+        if wide:
+            split = QSplitter(Qt.Orientation.Horizontal)
+            split.addWidget(ScrollingColumn(self.first))
+            split.addWidget(ScrollingColumn(self.second))
+            split.setStretchFactor(0, self.stretch[0])
+            split.setStretchFactor(1, self.stretch[1])
+            split.setChildrenCollapsible(False)
+            self.holder = split
+        else:
+            page = QWidget()
+            col = QVBoxLayout(page)
+            col.setContentsMargins(0, 0, 0, 0)
+            col.addWidget(self.first)
+            col.addWidget(self.second)
+            self.holder = ScrollingColumn(page)
+        self._lay.addWidget(self.holder)
+        self.first.show()
+        self.second.show()
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._arrange(self.fits_wide(event.size().width()))
