@@ -378,7 +378,7 @@ def problems(top: QWidget) -> list[str]:
         elif _shown(area) and not isinstance(area, QGraphicsView):
             seen, _fixed = _seen(area.viewport(), top)
             port = _on_top(area.viewport(), top)
-            if not seen.isEmpty() and port.left() < seen.left() - 1 or port.right() > seen.right() + 1:
+            if not seen.isEmpty() and (port.left() < seen.left() - 1 or port.right() > seen.right() + 1):
                 out.append(f"{_where(area)} is cut at the side: x {port.left()}..{port.right()}, "
                            f"only {seen.left()}..{seen.right()} shows")
     for w in top.findChildren(QWidget):

@@ -125,8 +125,8 @@ class BoardView(QGraphicsView):
         _, normal = _centre(0.5)
         here = QPointF(mid.x() + 40, mid.y()) if abs(normal.x()) > 0.5 else QPointF(mid.x(), mid.y() - 40)
         taken = s.passenger is not None
-        r = 13 * LOOKS.board_scale
-        disc = scene.addEllipse(QRectF(here.x() - r, here.y() - r, 2 * r, 2 * r), QPen(colour("track.stop"), 1.5),
+        rad = 13 * LOOKS.board_scale
+        disc = scene.addEllipse(QRectF(here.x() - rad, here.y() - rad, 2 * rad, 2 * rad), QPen(colour("track.stop"), 1.5),
                                 QBrush(colour("track.stop.taken" if taken else "track.stop.fill")))
         disc.setToolTip("Our First Passenger: the first plane over both flank spaces "
                         f"({board.passenger[0]} and {board.passenger[1]}) takes the card"
@@ -360,8 +360,9 @@ class FlightBoard(BoardView):
     def _passenger(self, s, u: float) -> None:
         here = _at(u, LANE_GAP * 2.6)
         holder = s.passenger
-        r = 13 * LOOKS.board_scale
-        disc = self.scene().addEllipse(QRectF(here.x() - r, here.y() - r, 2 * r, 2 * r), QPen(colour("track.stop"), 1.5),
+        rad = 13 * LOOKS.board_scale
+        disc = self.scene().addEllipse(QRectF(here.x() - rad, here.y() - rad, 2 * rad, 2 * rad),
+                                       QPen(colour("track.stop"), 1.5),
                                        QBrush(colour("track.stop.taken" if holder else "track.stop.fill")))
         disc.setToolTip("Our First Passenger, beside the outer lane: the first plane over both its flank "
                         "spaces takes the card" + (f"; {holder} has it" if holder else ""))
@@ -370,4 +371,4 @@ class FlightBoard(BoardView):
         r = t.boundingRect()
         t.setPos(here.x() - r.width() / 2, here.y() - r.height() / 2)
         if holder:
-            self._words(f"{holder} has it", "track.ink", QPointF(here.x() + r + 2, here.y()), centred=False)
+            self._words(f"{holder} has it", "track.ink", QPointF(here.x() + rad + 2, here.y()), centred=False)
