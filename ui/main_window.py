@@ -79,6 +79,7 @@ class MainWindow(QMainWindow):
         self.notices = NoticeSlot()
         self.notices.add(self.banner, "body", 2)
         self.table_layout.addWidget(self.notices)
+        self.statusBar().messageChanged.connect(self.notices.say_idle)  # the table's status line
         #: the announcement and the result screen, built with the first game (as the docks are)
         self.telling = None
         self.stack = QStackedWidget()
@@ -130,8 +131,7 @@ class MainWindow(QMainWindow):
         self.rules_dock = self._dock("Rules", self.rules, Qt.DockWidgetArea.RightDockWidgetArea)
         self.tabifyDockWidget(self.dice_dock, self.rules_dock)
         self.resizeDocks([self.dice_dock], [330], Qt.Orientation.Horizontal)
-        # the log keeps five lines however the board pushes (newest at the bottom), the board the rest
-        self.log.setMinimumHeight(self.log.fontMetrics().lineSpacing() * 5 + 8)
+        self._keep_five_log_lines()
         self.resizeDocks([self.log_dock], [self.log.minimumHeight() + 30], Qt.Orientation.Vertical)
         for dock in (self.log_dock, self.dice_dock, self.rules_dock):
             self.actions_["view_menu"].menu().addAction(dock.toggleViewAction())
@@ -151,6 +151,10 @@ class MainWindow(QMainWindow):
         self.resize(min(1280, room.width()), min(800, room.height()))
         self.move(room.left() + (room.width() - self.width()) // 2, room.top() + (room.height() - self.height()) // 2)
 
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self.notices.window_resized(event.size().height())
+
     def closeEvent(self, event) -> None:
         settings.put("window/geometry", bytes(self.saveGeometry().toBase64()).decode("ascii"))
         super().closeEvent(event)
@@ -168,6 +172,7 @@ class MainWindow(QMainWindow):
     # -- start page -------------------------------------------------------------------------------
     def _show_start(self, later: bool = False) -> None:
         self.stack.setCurrentWidget(self.start)
+        self.statusBar().show()
         for dock in self._docks():
             dock.hide()
         if self.toolbar is not None:
@@ -359,6 +364,7 @@ class MainWindow(QMainWindow):
             self.notices.add(notice)
         self.rules.set_pack(session.pack)
         self.stack.setCurrentWidget(self.table_area)
+        self.statusBar().hide()  # the notices slot says its messages under the table
         # a screen may leave out docks it has no use for (a card game needs no dice tray)
         wanted = getattr(self.screen_widget, "docks", ("log", "dice", "rules"))
         for name, dock in (("log", self.log_dock), ("dice", self.dice_dock), ("rules", self.rules_dock)):
@@ -607,8 +613,18 @@ class MainWindow(QMainWindow):
         """The docks table mode hides, to give the board the room (View brings either back)."""
         return [d for d in (self.log_dock, self.rules_dock) if d is not None]
 
+    def _keep_five_log_lines(self) -> None:
+        """The log keeps five lines of its type however the board pushes (newest at the bottom),
+        the board the rest; at every text size."""
+        if self.log is not None:
+            view = self.log.view
+            row = max(view.sizeHintForRow(0), self.log.fontMetrics().lineSpacing() + 4)
+            bar = view.horizontalScrollBar().sizeHint().height()  # long lines scroll sideways
+            self.log.setMinimumHeight(row * 5 + bar + 2 * view.frameWidth() + 2)
+
     def _looks_changed(self) -> None:
         LOOKS.apply()
+        self._keep_five_log_lines()
         self._sync_looks_actions()
         if self.screen_widget is not None:
             self.screen_widget.refresh()  # boards drawn in the palette's colours redraw in the new ones

@@ -78,14 +78,21 @@ def test_the_postman_summary_shows_in_the_slot(window):
 
 
 def test_the_announcement_steps_down_a_size_rather_than_overflow_its_slot(window):
-    window.resize(1280, 720)
+    from ui.widgets.notices import FRAME
+
+    window.resize(1600, 1000)  # a tall window keeps two lines of the phase bar's size
     assert window.open_record(str(SAMPLES / "couriers/samples/several_turns.json"))
-    said = window.telling.announcement
+    said, slot = window.telling.announcement, window.notices
     said.announce("Courier C1 is lost")
     settle()
-    short = said.text.font().pointSizeF()
-    said.announce(" ".join([LONG] * 3))
+    height, large = slot.height(), said.text.font().pointSizeF()
+    said.announce(" ".join([LONG] * 2))
     settle()
-    assert said.text.font().pointSizeF() < short
-    room = window.notices.height()
-    assert said.text.heightForWidth(said.text.width()) <= room
+    assert said.text.font().pointSizeF() < large  # a smaller named size...
+    assert said.text.heightForWidth(said.text.width()) <= slot.height() - FRAME  # ...that fits
+    said.announce(" ".join([LONG] * 8))  # too long even in body text: it scrolls in the slot
+    settle()
+    assert slot.height() == height
+    window.resize(1280, 720)
+    settle()
+    assert slot.height() < height  # a short window keeps one line of each notice

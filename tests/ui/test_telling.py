@@ -19,7 +19,7 @@ def click(qtbot, button):
 
 
 def test_an_outcome_is_announced_until_the_next_input(window, desk, qtbot):
-    window.resize(1280, 720)  # in a narrower window its slot fits long words in a smaller size
+    window.resize(1600, 1000)  # in a smaller window its slot fits long words in a smaller size
     t = window.table
     for cid, name, rank in (("meade", "Meade", "army"), ("gibbon", "Gibbon", "brigade")):
         assert t.submit(Input("add_commander", {"id": cid, "name": name, "side": "Union", "rank": rank})).accepted

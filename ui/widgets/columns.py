@@ -263,20 +263,29 @@ class ScrollingColumn(QScrollArea):
 
 
 class SideBySide(QWidget):
-    """Two columns of controls side by side while both fit at their least width, each scrolling
-    up and down on its own; when they do not (a large text size in a 1280-pixel window) the second
-    goes under the first in one column that scrolls, rather than make the window wider."""
+    """Two columns of controls side by side while both fit at their least width; when they do not
+    (a large text size in a 1280-pixel window) the second goes under the first, rather than make
+    the window wider. Either way they scroll up and down together. The controls never change
+    parent (a splitter turns), so nothing measured in them goes stale."""
 
     def __init__(self, first: QWidget, second: QWidget, stretch: tuple[int, int] = (3, 2), parent=None):
         super().__init__(parent)
-        self.first, self.second, self.stretch = first, second, stretch
-        self._lay = QVBoxLayout(self)
-        self._lay.setContentsMargins(0, 0, 0, 0)
-        # the window may be narrower than both columns side by side: then they go one under the other
-        self._lay.setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)
-        self.holder: QWidget | None = None
-        self.wide: bool | None = None
-        self._arrange(True)
+        self.first, self.second = first, second
+        self.split = QSplitter(Qt.Orientation.Horizontal)
+        self.split.addWidget(first)
+        self.split.addWidget(second)
+        self.split.setStretchFactor(0, stretch[0])
+        self.split.setStretchFactor(1, stretch[1])
+        self.split.setChildrenCollapsible(False)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        # the window may be narrower than both columns side by side: then they turn
+        lay.setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)
+        lay.addWidget(ScrollingColumn(self.split))
+
+    @property
+    def wide(self) -> bool:
+        return self.split.orientation() == Qt.Orientation.Horizontal
 
     @staticmethod
     def _least(w: QWidget) -> int:
@@ -286,7 +295,7 @@ class SideBySide(QWidget):
         return self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent, None, self) + 2
 
     def fits_wide(self, width: int) -> bool:
-        return width >= self._least(self.first) + self._least(self.second) + 2 * self._bar() + 8
+        return width >= self._least(self.first) + self._least(self.second) + self._bar() + 12
 
     def minimumSizeHint(self) -> QSize:
         return QSize(max(self._least(self.first), self._least(self.second)) + self._bar(), 120)
@@ -295,36 +304,8 @@ class SideBySide(QWidget):
         return QSize(self.first.sizeHint().width() + self.second.sizeHint().width(),
                      max(self.first.sizeHint().height(), self.second.sizeHint().height()))
 
-    def _arrange(self, wide: bool) -> None:
-        if wide == self.wide:
-            return
-        self.wide = wide
-        old = self.holder
-        if old is not None:
-            for column in old.findChildren(ScrollingColumn):
-                column.takeWidget()
-            self._lay.removeWidget(old)
-            old.hide()
-            old.deleteLater()
-        if wide:
-            split = QSplitter(Qt.Orientation.Horizontal)
-            split.addWidget(ScrollingColumn(self.first))
-            split.addWidget(ScrollingColumn(self.second))
-            split.setStretchFactor(0, self.stretch[0])
-            split.setStretchFactor(1, self.stretch[1])
-            split.setChildrenCollapsible(False)
-            self.holder = split
-        else:
-            page = QWidget()
-            col = QVBoxLayout(page)
-            col.setContentsMargins(0, 0, 0, 0)
-            col.addWidget(self.first)
-            col.addWidget(self.second)
-            self.holder = ScrollingColumn(page)
-        self._lay.addWidget(self.holder)
-        self.first.show()
-        self.second.show()
-
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
-        self._arrange(self.fits_wide(event.size().width()))
+        wide = self.fits_wide(event.size().width())
+        if wide != self.wide:
+            self.split.setOrientation(Qt.Orientation.Horizontal if wide else Qt.Orientation.Vertical)

@@ -1,21 +1,26 @@
-"""The one place above the table where a notice appears: the flag banner, the announcement, and a
+"""The one place under the table where a notice appears: the flag banner, the announcement, and a
 screen's own summary (the Postman's phase summary). Its height is reserved whether a notice shows
 or not, so the phase bar, the board and the buttons never move when one comes or goes. One
 notice shows at a time, the newest; one longer than the slot scrolls inside it (the announcement
-first steps down to smaller named sizes to fit). Shared by the four games; it knows none of them.
+first steps down to smaller named sizes to fit). While none shows, it says what the status bar
+would (the last autosave). Shared by the four games; it knows none of them.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent
 from PySide6.QtGui import QFont, QFontMetrics
-from PySide6.QtWidgets import QApplication, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
+from .. import looks
 from ..looks import LOOKS
 from .columns import ScrollingColumn
 
 #: the room round a notice's text: its frame's margins and border
-FRAME = 22
+FRAME = 18
+#: a window at least this tall keeps every notice's reserved lines; a shorter one (1280x720,
+#: 1366x768) keeps one line of each, and longer words step down a size or scroll
+TALL = 900
 
 
 class NoticeSlot(QWidget):
@@ -29,14 +34,28 @@ class NoticeSlot(QWidget):
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(ScrollingColumn(self.inner))
+        # while no notice shows, the slot says what the status bar would (the last autosave):
+        # the window needs no status bar row of its own under the table
+        self.idle = looks.tone(QLabel(), "muted")
+        self.idle.setWordWrap(True)
+        self.idle.setContentsMargins(6, 4, 6, 4)
+        self._inner.addWidget(self.idle)
         #: each notice with the named text size and the lines of it reserved for it
         self.notices: list[tuple[QWidget, str, int]] = []
+        self.tall = True
         self.reserve()
+
+    def window_resized(self, height: int) -> None:
+        """The window's height changed (never a notice): the reserved lines may change with it."""
+        tall = height >= TALL
+        if tall != self.tall:
+            self.tall = tall
+            self.reserve()
 
     def add(self, notice: QWidget, size: str = "body", lines: int = 2) -> None:
         """Show ``notice`` here from now on; the slot keeps ``lines`` of text at the named
         ``size`` (ui/looks.py) for it, whatever its text is now."""
-        self._inner.addWidget(notice)
+        self._inner.insertWidget(self._inner.indexOf(self.idle), notice)
         notice.installEventFilter(self)
         self.notices.append((notice, size, lines))
         self.reserve()
@@ -56,9 +75,16 @@ class NoticeSlot(QWidget):
             font = QFont(QApplication.font())
             font.setPointSizeF(LOOKS.points(size) if LOOKS.base_points else font.pointSizeF())
             font.setBold(size != "body")
-            need = max(need, lines * QFontMetrics(font).lineSpacing() + FRAME)
+            need = max(need, (lines if self.tall else 1) * QFontMetrics(font).lineSpacing() + FRAME)
         if self.minimumHeight() != need or self.maximumHeight() != need:
             self.setFixedHeight(need)
+
+    def say_idle(self, text: str) -> None:
+        """What the slot shows while no notice does (the status bar's message)."""
+        self.idle.setText(text)
+
+    def _idle_when_empty(self) -> None:
+        self.idle.setVisible(self.shown() is None)
 
     def shown(self) -> QWidget | None:
         return next((n for n, _t, _l in self.notices if n.isVisibleTo(self.inner)), None)
@@ -73,7 +99,10 @@ class NoticeSlot(QWidget):
             for other, _t, _l in self.notices:  # the newest notice is the one shown
                 if other is not obj and not other.isHidden():
                     other.hide()
+            self.idle.hide()
             self._fit(obj)
+        elif event.type() == QEvent.Type.Hide:
+            self._idle_when_empty()
         elif event.type() == QEvent.Type.LayoutRequest and obj is self.shown():
             self._fit(obj)  # new words in a notice already shown
         return False
