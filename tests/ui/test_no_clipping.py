@@ -18,6 +18,7 @@ import pytest
 from PySide6 import QtGui
 from PySide6.QtCore import QModelIndex, QPoint, QRect, QRectF, QSize, Qt
 from PySide6.QtGui import QFontMetrics, QFontMetricsF, QTextDocument
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
@@ -318,18 +319,21 @@ def _painted_problems(w: QWidget) -> list[str]:
 
 
 def _background(image, label: QLabel, top: QWidget) -> str:
-    corner = label.mapTo(top, QPoint(0, 0))
+    seen, _fixed = _seen(label, top)  # only what is drawn of it: the rest is other widgets' pixels
     counts: Counter = Counter()
-    for y in range(corner.y(), corner.y() + label.height(), 2):
-        for x in range(corner.x(), corner.x() + label.width(), 2):
+    for y in range(seen.top(), seen.bottom() + 1, 2):
+        for x in range(seen.left(), seen.right() + 1, 2):
             if 0 <= x < image.width() and 0 <= y < image.height():
                 counts[image.pixelColor(x, y).name()] += 1
     return counts.most_common(1)[0][0] if counts else "#ffffff"
 
 
 def problems(top: QWidget) -> list[str]:
-    """Everything on ``top`` (a window or a dialog) that a player could not read in full."""
-    QApplication.processEvents()
+    """Everything on ``top`` (a window or a dialog) that a player could not read in full, once
+    its layout has settled (tables share their width and make room over a few passes)."""
+    for _ in range(4):
+        QApplication.processEvents()
+        QTest.qWait(5)
     out = []
     image = top.grab().toImage()
     for label in top.findChildren(QLabel):

@@ -57,6 +57,8 @@ def _table_view(model) -> QTableView:
     # a long name wraps onto a second line rather than ending in "…" (rows fit their text), and
     # never inside a word: the columns share the width by their text
     share_width(view, rows_grow=False)
+    # by the pixel: scrolling by whole rows reckons the last rows by heights not measured yet
+    view.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
     rows_fit_on_screen(view)  # measuring every row cost 50 to 200 ms a click late in a game
     view.verticalHeader().setResizeContentsPrecision(0)  # a row by its columns in view
     return view
