@@ -34,12 +34,15 @@ def said(b: dict, s: DeskState, inp: Input) -> str:
         c = s.couriers.get(cid)
         if c is None:
             continue
-        if c.status != was and c.status in HEADLINE:
+        headline = c.status != was and c.status in HEADLINE
+        if headline:
             to = s.commanders[c.recipient].name if c.recipient in s.commanders else c.recipient
             parts.append(HEADLINE[c.status].format(id=cid, to=to))
         if c.status in ("delivered", "captured") and c.status != was:
             continue  # the headline says it all
-        parts += [f"Courier {cid}: " + _TURN.sub("", line) for line in c.history[seen:]]
+        for line in c.history[seen:]:
+            line = _TURN.sub("", line)  # after the headline the courier is named once already
+            parts.append(line[:1].upper() + line[1:] if headline else f"Courier {cid}: {line}")
     for cid, cmd in s.commanders.items():
         if cmd.hq and cmd.hq != b["hq"].get(cid):
             parts.append(f"{cmd.name} sets up his headquarters at {cmd.hq}")
