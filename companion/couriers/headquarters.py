@@ -69,6 +69,7 @@ def _back_to_hq(s: DeskState, cmd) -> None:
     for c in s.couriers.values():
         if c.recipient == cmd.id and c.status == "searching" and not c.finished:
             c.reached_hq = False
+            c.next_closest_only = False
             c.status = "in transit"
             c.history.append(f"Turn {s.turn}: {cmd.name} is at his headquarters at {cmd.hq}; rides there")
 

@@ -44,6 +44,11 @@ def _speed(s: DeskState):
     return s.settings.speeds
 
 
+def _ride_target(s: DeskState):
+    # which of these a ride may name depends on its courier (riders.ride_targets, its check)
+    return ("hq", *s.commanders)
+
+
 COMMANDER = Ref(_commander, "commander on the roster")
 COURIER = Ref(_courier, "courier")
 
@@ -195,6 +200,8 @@ INPUTS = InputTable("the Courier Desk", [
          words=lambda s, a: f"Turn {s.turn}: courier step"),
     kind("move_courier", arg("courier", COURIER), arg("speed", OneOf(_speed, "speeds")),
          optional("nearest_enemy", Number(0, FARTHEST_ENEMY)), optional("arrives", Flag(), False),
+         optional("towards", OneOf(_ride_target, "headquarters or commanders")),
+         optional("next_closest", Flag(), False),
          check=riders.check_move, apply=riders.apply_move, words=riders.describe),
     kind("attempt_location", arg("courier", COURIER),
          check=riders.check_location, apply=riders.apply_location, words=riders.describe),
@@ -202,7 +209,7 @@ INPUTS = InputTable("the Courier Desk", [
          check=riders.check_capture, apply=riders.apply_capture, words=riders.describe),
     kind("roll", arg("values", DieValues()),
          check=riders.check_roll, apply=riders.apply_roll, words=riders.describe_roll),
-    kind("end_turn", admits=_admits_end_turn, apply=_end_turn, words=lambda s, a: f"End of turn {s.turn}"),
+    kind("end_turn", admits=_admits_end_turn, check=lambda s, a: riders.check_location_owed(s), apply=_end_turn, words=lambda s, a: f"End of turn {s.turn}"),
     kind("end_game", optional("winner", OneOf(_side, "sides")), admits=_not_in_setup("the game has not begun"),
          apply=_end_game, words=_end_game_words),
 ], ended=_ended, owed=_owed, frozen_at_end=True)

@@ -4,10 +4,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ..core.dice import Dice, RollRequest
 from ..core.input_table import Given
+from ..core.inputs import Input
 from ..core.violations import MalformedInput, Violation
-from .state import Courier, DeskState, Pending
+from .state import RANKS, Courier, DeskState, Pending
 
 
 # -- where a courier is going ---------------------------------------------------------------------
@@ -35,6 +38,33 @@ def heading(s: DeskState, c: Courier) -> str:
     return f"riding to a unit under {cmd.name}'s command"
 
 
+def ride_targets(s: DeskState, c: Courier) -> tuple[str, ...]:
+    """What a ride may name as its target (couriers.locate.contact): the recipient's headquarters
+    if he has one, the recipient (his own unit, or himself once located), and the commanders of
+    his side below his rank, whose units may be under his command. Posthorn keeps no chain of
+    command, so the table says which of those are."""
+    cmd = s.commanders[c.recipient]
+    below = [k for k, o in s.commanders.items()
+             if o.side == cmd.side and k != cmd.id and RANKS.index(o.rank) > RANKS.index(cmd.rank)]
+    return (("hq",) if cmd.hq else ()) + (cmd.id, *below)
+
+
+def target_words(s: DeskState, c: Courier, towards: str) -> str:
+    """The ride's target as the table names it: "the headquarters at ...", "Gibbon's brigade"."""
+    cmd = s.commanders[c.recipient]
+    if towards == "hq":
+        return f"the headquarters at {cmd.hq}"
+    if towards == cmd.id and c.status == "located":
+        return cmd.name
+    unit = s.commanders[towards]
+    return f"{unit.name}'s {unit.rank}"
+
+
+def default_target(s: DeskState, c: Courier) -> str:
+    """Where a ride that names no target goes: where the desk says it heads (``heading``)."""
+    return "hq" if destination(s, c) == "hq" else c.recipient
+
+
 def needs_location(s: DeskState, c: Courier) -> bool:
     return c.status == "searching" and c.in_contact_turn == s.turn and c.located_roll_turn != s.turn
 
@@ -57,6 +87,24 @@ def loss_target(s: DeskState, speed: str, nearest: float | None) -> tuple[int, t
     return max(floor, sp.lost_on - step), (f'enemy within {within:g}" (\u2212{step})',)
 
 
+def ride_candidates(s: DeskState, cid: str) -> Iterator[Input]:
+    """A ride at each speed, with and without arriving, with no enemy near or one at the edge of
+    each proximity band (couriers.loss); and to each target it may name, said to be the next
+    closest unit or not (couriers.locate.failed)."""
+    for speed in s.settings.speeds:
+        for arrives in (False, True):
+            ride = {"courier": cid, "speed": speed, "arrives": arrives}
+            yield Input("move_courier", ride)
+            # one distance per proximity band: any nearer enemy in it gives the same roll
+            for within, _step in s.settings.bands:
+                yield Input("move_courier", {**ride, "nearest_enemy": within * s.settings.scale_factor})
+    for towards in ride_targets(s, s.couriers[cid]):
+        for arrives in (False, True):
+            for confirmed in (False, True):
+                yield Input("move_courier", {"courier": cid, "speed": "officer", "arrives": arrives,
+                                             "towards": towards, "next_closest": confirmed})
+
+
 # -- checks -----------------------------------------------------------------------------------------
 def _finished(c: Courier, doing: str) -> list[Violation]:
     if c.finished:
@@ -66,12 +114,42 @@ def _finished(c: Courier, doing: str) -> list[Violation]:
 
 def check_move(s: DeskState, a: Given) -> list[Violation]:
     c = s.couriers[a["courier"]]
+    towards = a["towards"]  # optional: a ride of an older record names no target
+    if towards is not None and towards not in ride_targets(s, c):
+        raise MalformedInput(f"move_courier.towards: expected one of {', '.join(ride_targets(s, c))}, "
+                             f"got {towards!r}")
     out = _finished(c, "move")
     if s.phase != "couriers":
         out.append(Violation("couriers.move.phase", "couriers move only in the courier step"))
     if c.moved_turn == s.turn:
         out.append(Violation("couriers.move.once", f"courier {c.id} has already moved this turn"))
+    if towards is not None and not out:
+        out += _check_next_closest(s, c, towards, a["next_closest"])
     return out
+
+
+def asks_next_closest(s: DeskState, c: Courier) -> bool:
+    """Whether a ride naming its target needs the table's word that it is the next closest unit
+    (couriers.locate.failed): after a failed location roll, unless the pack leaves it unchecked."""
+    return c.next_closest_only and s.settings.next_closest == "table"
+
+
+def _check_next_closest(s: DeskState, c: Courier, towards: str, confirmed: bool) -> list[Violation]:
+    """After a failed location roll the ride must go to the next closest unit of the commander's
+    force, which only the table can tell (couriers.locate.failed). A ride that names no target
+    goes where the desk heads it, which then is that unit."""
+    if not asks_next_closest(s, c):
+        return []
+    name = s.commanders[c.recipient].name
+    if towards == "hq":
+        return [Violation("couriers.locate.failed",
+                          f"courier {c.id} failed its location roll: it may ride only to the next closest "
+                          f"unit of {name}'s command, not to the headquarters")]
+    if not confirmed:
+        return [Violation("couriers.locate.failed",
+                          f"courier {c.id} failed its location roll: it may ride only to the next closest "
+                          f"unit of {name}'s command, and the table has not said {target_words(s, c, towards)} is it")]
+    return []
 
 
 def check_location(s: DeskState, a: Given) -> list[Violation]:
@@ -90,6 +168,15 @@ def check_location(s: DeskState, a: Given) -> list[Violation]:
     elif c.located_roll_turn == s.turn:
         out.append(Violation("couriers.locate.once", f"courier {c.id} has already rolled this turn"))
     return out
+
+
+def check_location_owed(s: DeskState) -> list[Violation]:
+    """A courier in contact makes its location roll that turn (couriers.locate.roll): the turn
+    does not end before it, as no other roll is put off (couriers.roll.pending)."""
+    return [Violation("couriers.roll.pending",
+                      f"courier {c.id} is in contact with {s.commanders[c.recipient].name}'s command: "
+                      "its location roll must be made first")
+            for c in s.couriers.values() if not c.finished and needs_location(s, c)]
 
 
 def check_capture(s: DeskState, a: Given) -> list[Violation]:
@@ -122,7 +209,14 @@ def apply_move(s: DeskState, a: Given) -> None:
     nearest = a.get("nearest_enemy")
     target, notes = loss_target(s, speed, nearest)
     c.moved_turn = s.turn
-    c.history.append(f"Turn {s.turn}: {s.settings.speeds[speed].label.lower()}, {heading(s, c)}")
+    towards = a["towards"]
+    c.towards = towards
+    if towards is None:
+        where = heading(s, c)
+    else:
+        nearest_unit = " (the next closest unit)" if c.next_closest_only and a["next_closest"] else ""
+        where = f"riding to {target_words(s, c, towards)}{nearest_unit}"
+    c.history.append(f"Turn {s.turn}: {s.settings.speeds[speed].label.lower()}, {where}")
     s.pending = Pending("loss", c.id, str(s.settings.speeds[speed].dice), target,
                         bool(a.get("arrives", False)), notes)
 
@@ -159,7 +253,8 @@ def apply_roll(s: DeskState, a: Given) -> None:
         elif p.arrives:
             _arrive(s, c)
         else:
-            c.history.append(f"Turn {s.turn}: rides on ({total} against {p.target}+)")
+            on = f" towards {target_words(s, c, c.towards)}" if c.towards else ""
+            c.history.append(f"Turn {s.turn}: rides on{on} ({total} against {p.target}+)")
         return
     c.attempts[c.recipient] = c.attempts.get(c.recipient, 0) + 1
     c.located_roll_turn = s.turn
@@ -168,20 +263,30 @@ def apply_roll(s: DeskState, a: Given) -> None:
         c.status = "located"
         c.history.append(f"Turn {s.turn}: finds {name} ({total} against {p.target}+); rides straight to him next")
     else:
+        c.next_closest_only = True
         c.history.append(f"Turn {s.turn}: does not find {name} ({total} against {p.target}+); "
                          "next turn it may move only to the next closest unit")
 
 
 def _arrive(s: DeskState, c: Courier) -> None:
+    """The courier reaches its ride's target (the desk's heading when the ride named none)."""
     cmd = s.commanders[c.recipient]
-    dest = destination(s, c)
-    if dest == "commander" or (dest == "hq" and cmd.at_hq):
-        c.status = "delivered"
-        c.history.append(f"Turn {s.turn}: delivers the message to {cmd.name}")
+    towards = c.towards or default_target(s, c)
+    if c.status == "located" or (towards == "hq" and cmd.at_hq):
+        if towards == cmd.id or (towards == "hq" and cmd.at_hq):
+            c.status = "delivered"
+            c.history.append(f"Turn {s.turn}: delivers the message to {cmd.name}")
+        else:  # it knows where he is (couriers.locate.found): only reaching him delivers
+            c.history.append(f"Turn {s.turn}: reaches {target_words(s, c, towards)}; "
+                             f"{cmd.name} is not there, it rides on to him")
         return
-    if dest == "hq":
+    c.next_closest_only = False
+    if towards == "hq":
         c.reached_hq = True
         c.history.append(f"Turn {s.turn}: reaches the headquarters at {cmd.hq}; {cmd.name} is away, the search begins")
+    elif towards != cmd.id:
+        c.history.append(f"Turn {s.turn}: in contact with {target_words(s, c, towards)}, "
+                         f"of {cmd.name}'s command")
     else:
         c.history.append(f"Turn {s.turn}: in contact with a unit of {cmd.name}'s command")
     c.status = "searching"
@@ -237,7 +342,9 @@ def describe(s: DeskState, a: Given) -> str:
         near = a["nearest_enemy"]
         enemy = f'nearest enemy {near:g}"' if near is not None else "no enemy near"
         arrives = "; arrives" if a.get("arrives") else ""
-        return f"Courier {c.id} rides at {label}, {enemy}{arrives}"
+        towards = a.get("towards")
+        to = f" to {target_words(s, c, towards)}" if towards is not None else ""
+        return f"Courier {c.id} rides{to} at {label}, {enemy}{arrives}"
     if a.kind == "attempt_location":
         return f"Courier {c.id} looks for {s.commanders[c.recipient].name}"
     return f"Courier {c.id} is captured with its message"

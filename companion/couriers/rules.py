@@ -105,8 +105,7 @@ class CourierRules(Rules):
 
     def candidates(self, s: DeskState) -> Iterator[Input]:
         """Every input without free text (a new commander, a courier's message and a place
-        are the table's words, not choices); a ride at each speed, with and without arriving,
-        with no enemy near or one at the edge of each proximity band (couriers.loss)."""
+        are the table's words, not choices); the rides of ``riders.ride_candidates``."""
         for kind in ("start_game", "begin_courier_step", "end_turn"):
             yield Input(kind)
         yield Input("end_game")
@@ -118,13 +117,7 @@ class CourierRules(Rules):
         for cid in s.couriers:
             yield Input("attempt_location", {"courier": cid})
             yield Input("capture", {"courier": cid})
-            for speed in s.settings.speeds:
-                for arrives in (False, True):
-                    ride = {"courier": cid, "speed": speed, "arrives": arrives}
-                    yield Input("move_courier", ride)
-                    # one distance per proximity band: any nearer enemy in it gives the same roll
-                    for within, _step in s.settings.bands:
-                        yield Input("move_courier", {**ride, "nearest_enemy": within * s.settings.scale_factor})
+            yield from riders.ride_candidates(s, cid)
 
 
 RULES = CourierRules()

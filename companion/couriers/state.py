@@ -12,6 +12,9 @@ from ..core.violations import MalformedInput
 RANKS = ("army", "corps", "division", "brigade")
 FINISHED = ("delivered", "lost", "captured")
 STATUSES = ("in transit", "searching", "located") + FINISHED
+#: Who says which unit is the next closest after a failed location roll (couriers.locate.failed):
+#: Posthorn keeps no positions, so either the table confirms it on the ride, or no one checks.
+NEXT_CLOSEST = ("table", "unchecked")
 
 SETTINGS_SPEC = Spec(dict, fields={
     "movement": Spec(dict, fields={
@@ -37,6 +40,7 @@ SETTINGS_SPEC = Spec(dict, fields={
         "first": Spec(int, lo=1, hi=13),
         "step": Spec(int, lo=0, hi=12),
         "minimum": Spec(int, lo=1, hi=13),
+        "next_closest": Spec(str, required=False, choices=NEXT_CLOSEST),
     }),
     "headquarters": Spec(dict, fields={
         "stay_turns": Spec(int, lo=0, hi=100),
@@ -73,6 +77,7 @@ class Settings:
     stay_turns: int
     stay_turns_in_building: int
     ranks_without_hq: tuple[str, ...]
+    next_closest: str = "table"
 
     @classmethod
     def from_pack(cls, data: dict, chosen: dict) -> Settings:
@@ -93,7 +98,8 @@ class Settings:
         return cls(float(officer_move), proximity, scale, float(data["scales"][scale]), speeds,
                    tuple(sorted(((float(b["within"]), b["step"]) for b in data["bands"]), reverse=True)),
                    Dice.parse(loc["dice"]), loc["first"], loc["step"], loc["minimum"],
-                   hq["stay_turns"], hq["stay_turns_in_building"], tuple(hq["ranks_without_hq"]))
+                   hq["stay_turns"], hq["stay_turns_in_building"], tuple(hq["ranks_without_hq"]),
+                   loc.get("next_closest", "table"))
 
     def band(self, nearest: float | None) -> tuple[float, int] | None:
         """The closest proximity band the nearest enemy is within (scaled), or None."""
@@ -137,6 +143,11 @@ class Courier:
     moved_turn: int = -1
     located_roll_turn: int = -1
     attempts: dict[str, int] = field(default_factory=dict)  # location rolls per target commander
+    #: The unit (a commander's id) or "hq" its last ride named (couriers.locate.failed).
+    towards: str | None = None
+    #: Its last location roll failed and it has not reached another unit since: it may ride only
+    #: to the next closest unit of the commander's force (couriers.locate.failed).
+    next_closest_only: bool = False
     history: list[str] = field(default_factory=list)
 
     @property
@@ -195,7 +206,8 @@ class DeskState:
             "phase": self.phase,
             "sides": list(self.sides),
             "settings": {"officer_move": self.settings.officer_move, "scale": self.settings.scale,
-                         "proximity": self.settings.proximity},
+                         "proximity": self.settings.proximity,
+                         "next_closest": self.settings.next_closest},
             "commanders": {k: asdict(c) for k, c in self.commanders.items()},
             "couriers": {k: asdict(c) for k, c in self.couriers.items()},
             "pending": asdict(self.pending) if self.pending else None,

@@ -13,14 +13,24 @@ from ..core.violations import MalformedInput
 from . import riders
 from .final_report import final_report
 from .headquarters import stay_needed
-from .riders import heading, location_target, loss_preview, orders_open
+from .riders import (
+    asks_next_closest,
+    default_target,
+    heading,
+    location_target,
+    loss_preview,
+    orders_open,
+    ride_targets,
+    target_words,
+)
 from .rules import RULES
 from .state import RANKS, Courier, DeskState
 
 __all__ = [
     "final_report",
-    "RANKS", "arrival_words", "commander_waits", "heading", "location_owed", "location_target",
-    "loss_preview", "orders_open", "send_waits", "stay_needed",
+    "RANKS", "arrival_words", "asks_next_closest", "commander_waits", "default_target", "heading",
+    "location_owed", "location_target", "loss_preview", "orders_open", "ride_targets", "send_waits",
+    "stay_needed", "target_words",
 ]
 
 #: The rules that say an input's moment has not come or has passed (couriers.turn.order,

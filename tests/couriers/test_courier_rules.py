@@ -7,16 +7,21 @@ keeps it that way when a rule is added.
 
 from __future__ import annotations
 
+import shutil
 import sys
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
 from companion.core.dice import Dice
 from companion.core.inputs import Input
+from companion.core.packs import load_pack
 from companion.core.violations import MalformedInput
 from companion.couriers.riders import location_target, loss_target
 from companion.couriers.rules import RULE_IDS
+
+BUNDLED = Path(__file__).resolve().parents[2] / "rules" / "couriers"
 
 
 def game(desk, hq=None):
@@ -50,6 +55,21 @@ def test_couriers_turn_order(desk):
     desk.end_turn()
     assert (desk.state.turn, desk.state.phase) == (2, "battle")
     assert [s.kind for s in desk.session.next_steps()] == ["begin_courier_step"]
+
+
+def test_couriers_roll_pending_a_courier_in_contact_rolls_before_the_turn_ends(desk):
+    """On the first turn of contact the courier makes its location roll (couriers.locate.roll):
+    ending the turn without it is putting off a roll that is due."""
+    game(desk).ok("send_courier", sender="gibbon", recipient="meade", message="x")
+    desk.courier_step().ride("C1", 1, 1)                       # in contact with Meade's command
+    steps = desk.session.next_steps()
+    assert [(st.kind, st.required) for st in steps] == [("attempt_location", True), ("end_turn", False)]
+    out = desk.submit("end_turn")
+    assert not out.accepted and [v.rule for v in out.violations] == ["couriers.roll.pending"]
+    assert "courier C1" in out.violations[0].reason and "location roll" in out.violations[0].reason
+    desk.look("C1", 2, 3)
+    desk.end_turn()                                            # rolled: the turn may end
+    assert desk.state.turn == 2
 
 
 def test_couriers_turn_order_overridden_start_does_not_rewind_the_turn(desk):
@@ -293,7 +313,8 @@ def test_couriers_locate_contact(desk):
     c = desk.courier("C1")
     assert c.status == "searching" and c.in_contact_turn == 2
     assert [s.kind for s in desk.session.next_steps()][:1] == ["attempt_location"]
-    desk.end_turn().courier_step()                            # contact was last turn
+    assert desk.submit("end_turn", override=True).accepted    # its roll skipped at the table
+    desk.courier_step()                                       # contact was last turn
     assert desk.broken("attempt_location", courier="C1") == ["couriers.locate.contact"]
 
 
@@ -356,6 +377,113 @@ def test_couriers_locate_failed(desk):
     desk.ride("C1", 1, 1)
     desk.ok("attempt_location", courier="C1")
     assert desk.session.pending_roll().target == 8
+
+
+def failed_once(desk):
+    """Courier C1 (Gibbon to Meade) in contact on turn 1, its location roll failed; turn 2's step."""
+    game(desk).ok("send_courier", sender="gibbon", recipient="meade", message="x")
+    desk.courier_step().ride("C1", 1, 1)
+    desk.look("C1", 2, 3)
+    assert desk.courier("C1").next_closest_only
+    return desk.next_turn()
+
+
+def test_couriers_locate_failed_ride_to_the_next_closest_unit_is_accepted(desk):
+    failed_once(desk)
+    desk.ok("move_courier", courier="C1", speed="officer", arrives=True, towards="hancock",
+            next_closest=True)
+    assert desk.courier("C1").history[-1] == "Turn 2: officer speed, riding to Hancock's corps (the next closest unit)"
+    desk.table_roll(1, 2)
+    c = desk.courier("C1")
+    assert c.status == "searching" and c.in_contact_turn == 2 and not c.next_closest_only
+    assert desk.session.entries[-1].said == "Courier C1: in contact with Hancock's corps, of Meade's command"
+    desk.look("C1", 1, 1)
+    assert desk.session.pending_roll() is None and c.attempts == {"meade": 2}
+
+
+def test_couriers_locate_failed_ride_to_another_unit_is_a_violation(desk):
+    failed_once(desk)
+    ride = {"courier": "C1", "speed": "officer", "arrives": True}
+    # the table has not said Gibbon's brigade is the next closest unit
+    assert desk.broken("move_courier", **ride, towards="gibbon") == ["couriers.locate.failed"]
+    assert desk.broken("move_courier", **ride, towards="gibbon", next_closest=False) == ["couriers.locate.failed"]
+    out = desk.submit("move_courier", **ride, towards="meade", override=True)
+    assert out.accepted and [v.rule for v in out.violations] == ["couriers.locate.failed"]
+    assert "has not said Meade's army is it" in out.violations[0].reason
+
+
+def test_couriers_locate_failed_not_to_the_headquarters(desk):
+    game(desk, hq={"meade": "Widow Leister's farm"}).ok("move_commander", commander="meade")
+    desk.ok("send_courier", sender="gibbon", recipient="meade", message="x")
+    desk.courier_step().ride("C1", 1, 1)                      # the HQ is empty: the search begins
+    desk.look("C1", 2, 3)
+    desk.next_turn()
+    ride = {"courier": "C1", "speed": "officer", "arrives": False, "next_closest": True}
+    assert desk.broken("move_courier", **ride, towards="hq") == ["couriers.locate.failed"]
+    desk.ok("move_courier", **ride, towards="hancock")
+
+
+def test_couriers_locate_failed_holds_until_it_reaches_that_unit(desk):
+    failed_once(desk)
+    desk.ok("move_courier", courier="C1", speed="officer", arrives=False, towards="hancock", next_closest=True)
+    desk.table_roll(1, 2)
+    assert desk.courier("C1").history[-1] == "Turn 2: rides on towards Hancock's corps (3 against 12+)"
+    desk.next_turn()
+    assert desk.broken("move_courier", courier="C1", speed="officer", towards="gibbon") == ["couriers.locate.failed"]
+
+
+def test_couriers_locate_failed_a_ride_naming_no_target_goes_where_the_desk_heads_it(desk):
+    """Records written before rides named a target keep their verdicts: such a ride goes to the
+    next closest unit, as the desk's heading says."""
+    failed_once(desk)
+    assert "next closest unit" in desk.session.next_steps()[0].text
+    desk.ok("move_courier", courier="C1", speed="officer", arrives=True)
+
+
+def test_couriers_locate_failed_not_asked_before_a_failed_roll(desk):
+    game(desk).ok("send_courier", sender="gibbon", recipient="meade", message="x")
+    desk.courier_step()
+    desk.ok("move_courier", courier="C1", speed="officer", arrives=True, towards="gibbon")
+    desk.table_roll(1, 1)
+    assert desk.courier("C1").status == "searching"
+
+
+def test_couriers_locate_failed_unchecked_when_the_pack_says_so(tmp_path, make_desk):
+    dst = tmp_path / "club"
+    shutil.copytree(BUNDLED, dst, ignore=shutil.ignore_patterns("samples", "__pycache__"))
+    toml = dst / "couriers.toml"
+    text = toml.read_text(encoding="utf-8")
+    assert text.count('next_closest = "table"') == 1
+    toml.write_text(text.replace('next_closest = "table"', 'next_closest = "unchecked"'), encoding="utf-8")
+    desk = failed_once(make_desk(pack=load_pack(dst)))
+    assert desk.state.settings.next_closest == "unchecked"
+    desk.ok("move_courier", courier="C1", speed="officer", arrives=True, towards="gibbon")
+
+
+def test_a_ride_names_only_the_recipients_headquarters_himself_or_those_below_him(desk):
+    game(desk).ok("send_courier", sender="gibbon", recipient="hancock", message="x")
+    desk.courier_step()
+    for wrong in ("meade", "lee", "hq"):                   # above him, the enemy, no HQ of his
+        with pytest.raises(MalformedInput, match="move_courier.towards: expected one of hancock, gibbon, got"):
+            desk.session.check(Input("move_courier", {"courier": "C1", "speed": "officer", "towards": wrong}))
+    for wrong in ("nobody", 7):                             # not on the roster at all
+        with pytest.raises(MalformedInput, match="move_courier.towards: expected one of hq, meade"):
+            desk.session.check(Input("move_courier", {"courier": "C1", "speed": "officer", "towards": wrong}))
+    assert desk.session.why_not(Input("move_courier", {"courier": "C1", "speed": "officer", "towards": "gibbon"})) == []
+
+
+def test_a_located_courier_delivers_only_where_the_commander_is(desk):
+    game(desk).ok("send_courier", sender="gibbon", recipient="meade", message="x")
+    desk.courier_step().ride("C1", 1, 1)
+    desk.look("C1", 6, 6)
+    desk.next_turn().ok("move_courier", courier="C1", speed="officer", arrives=True, towards="hancock")
+    desk.table_roll(1, 1)
+    c = desk.courier("C1")
+    assert c.status == "located" and "Meade is not there" in c.history[-1]
+    desk.next_turn().ok("move_courier", courier="C1", speed="officer", arrives=True, towards="meade")
+    assert "rides to Meade at" in desk.session.entries[-1].text
+    desk.table_roll(1, 1)
+    assert c.status == "delivered"
 
 
 def test_couriers_locate_found(desk):
@@ -531,9 +659,12 @@ def test_couriers_hq_absent_searching_couriers_ride_back_when_he_returns(make_de
     d.ride("C1", 2, 2)
     c = d.courier("C1")
     assert c.status == "searching" and c.reached_hq
+    d.look("C1", 1, 1)                       # not found: the next closest unit only ...
+    assert c.next_closest_only
     d.end_turn()
     d.ok("return_to_hq", commander="hancock")
     assert c.status == "in transit" and not c.reached_hq
+    assert not c.next_closest_only           # ... until he is back at his headquarters
     d.courier_step()
     d.ride("C1", 3, 3)
     assert c.status == "delivered"

@@ -314,3 +314,38 @@ def test_a_failed_autosave_shows_in_the_status_bar_and_play_goes_on(window, desk
     assert "meade" in window.table.state.commanders
     assert "autosave to" in window.statusBar().currentMessage()
     assert "failed" in window.statusBar().currentMessage()
+
+
+def test_a_ride_names_its_target_and_after_a_failed_roll_the_next_closest(window, desk, qtbot):
+    build_roster(qtbot, window, desk)
+    add_commander(qtbot, desk, "Hancock", "Union", "corps")
+    desk.dialogs.send_courier = lambda state, sender: {"sender": "buford", "recipient": "hancock",
+                                                       "message": "Cavalry screen is thin"}
+    click(qtbot, desk.send_button)
+    click(qtbot, desk.phase.button)  # Begin courier step
+    desk.select_courier("C1")
+    # the recipient, and those below him on his side: not Meade above him, not Lee
+    assert [desk.towards.itemText(i) for i in range(desk.towards.count())] == ["Hancock's corps", "Buford's brigade"]
+    assert desk.towards.currentData() == "hancock" and not desk.next_closest.isVisibleTo(desk)
+    desk.towards.setCurrentIndex(desk.towards.findData("buford"))
+    desk.arrives.setChecked(True)
+    assert desk.arrives.text() == "Arrives this move at Buford's brigade"
+    click(qtbot, desk.ride_button)
+    assert window.table.session.entries[-1].input.args["towards"] == "buford"
+    window.table.roll_table([1, 1])
+    assert "in contact with Buford's brigade, of Hancock's command" in window.table.session.entries[-1].said
+    click(qtbot, desk.locate_button)
+    window.table.roll_table([1, 2])                 # not found
+    click(qtbot, desk.phase.button)                 # End turn
+    click(qtbot, desk.phase.button)                 # Begin courier step
+    desk.select_courier("C1")
+    assert desk.next_closest.isVisibleTo(desk) and "next closest unit of Hancock's command" in desk.next_closest.text()
+    n = len(window.table.session.entries)
+    click(qtbot, desk.ride_button)                  # the table has not said it is the next closest
+    assert len(window.table.session.entries) == n and "couriers.locate.failed" in window.banner.text.text()
+    click(qtbot, window.banner.cancel_button)
+    desk.next_closest.setChecked(True)
+    click(qtbot, desk.ride_button)
+    entry = window.table.session.entries[-1]
+    assert entry.input.args["next_closest"] is True and not entry.input.override
+    assert window.table.state.couriers["C1"].history[-1].endswith("(the next closest unit)")

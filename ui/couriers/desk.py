@@ -8,6 +8,7 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QButtonGroup,
     QCheckBox,
+    QComboBox,
     QDoubleSpinBox,
     QGridLayout,
     QGroupBox,
@@ -115,6 +116,10 @@ class CourierDesk(QWidget):
         self.distance.setSingleStep(1)
         self.distance.setSuffix('"')
         self.distance.setValue(18)
+        self.towards = QComboBox()  # the unit or headquarters the ride names (couriers.locate.failed)
+        self.towards.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.towards.setMinimumContentsLength(12)
+        self.next_closest = QCheckBox("The table says it is the next closest unit")
         self.arrives = QCheckBox("Arrives this move")
         self.loss_preview = QLabel()
         self.loss_preview.setWordWrap(True)
@@ -135,15 +140,18 @@ class CourierDesk(QWidget):
         ml.addWidget(self.double, 2, 0, 1, 2)
         ml.addWidget(self.enemy_near, 3, 0)
         ml.addWidget(self.distance, 3, 1)
-        ml.addWidget(self.arrives, 4, 0, 1, 2)
-        ml.addWidget(self.loss_preview, 5, 0, 1, 2)
+        ml.addWidget(QLabel("Rides to:"), 4, 0)
+        ml.addWidget(self.towards, 4, 1)
+        ml.addWidget(self.next_closest, 5, 0, 1, 2)
+        ml.addWidget(self.arrives, 6, 0, 1, 2)
+        ml.addWidget(self.loss_preview, 7, 0, 1, 2)
         brow = QHBoxLayout()
         for b in (self.ride_button, self.locate_button, self.capture_button, self.orders_button):
             brow.addWidget(b)
-        ml.addLayout(brow, 6, 0, 1, 2)
-        ml.addWidget(QLabel("History"), 7, 0, 1, 2)
-        ml.addWidget(self.history, 8, 0, 1, 2)
-        ml.setRowStretch(8, 1)
+        ml.addLayout(brow, 8, 0, 1, 2)
+        ml.addWidget(QLabel("History"), 9, 0, 1, 2)
+        ml.addWidget(self.history, 10, 0, 1, 2)
+        ml.setRowStretch(10, 1)
 
         # at a large text size each table keeps a few whole rows and the columns scroll up and
         # down, rather than squeeze the tables to one row or make the window taller than 720 px
@@ -170,8 +178,9 @@ class CourierDesk(QWidget):
         self.locate_button.clicked.connect(lambda: self._courier_input("attempt_location"))
         self.capture_button.clicked.connect(lambda: self._courier_input("capture"))
         self.orders_button.toggled.connect(self._update_courier_panel)
-        for w in (self.officer, self.double, self.enemy_near, self.arrives):
+        for w in (self.officer, self.double, self.enemy_near, self.arrives, self.next_closest):
             w.toggled.connect(self._update_courier_panel)
+        self.towards.activated.connect(self._update_courier_panel)
         self.distance.valueChanged.connect(self._update_courier_panel)
         self.commander_view.selectionModel().selectionChanged.connect(self._update_buttons)
         self.courier_view.selectionModel().selectionChanged.connect(self._courier_selected)
@@ -253,6 +262,8 @@ class CourierDesk(QWidget):
     def _courier_selected(self, *_):
         self.distance.setValue(18)
         self.arrives.setChecked(False)
+        self.next_closest.setChecked(False)
+        self.towards.clear()  # filled with this courier's targets, its heading first chosen
         self.orders_button.setChecked(False)  # sealed again for the next courier
         self._update_courier_panel()
 
@@ -279,7 +290,8 @@ class CourierDesk(QWidget):
         if c.finished:
             self.loss_preview.setText(f"This courier is {c.status}.")
         else:
-            self.arrives.setText(f"Arrives this move at {view.arrival_words(s, c)}")
+            self._fill_targets(c)
+            self.arrives.setText(f"Arrives this move at {self.towards.currentText()}")
             speed = "double" if self.double.isChecked() else "officer"
             nearest = self.distance.value() if self.enemy_near.isChecked() else None
             req = view.loss_preview(s, c, speed, nearest)  # the request the ride will owe
@@ -344,8 +356,29 @@ class CourierDesk(QWidget):
 
     def _ride_args(self, cid: str) -> dict:
         nearest = self.distance.value() if self.enemy_near.isChecked() else None
-        return {"courier": cid, "speed": "double" if self.double.isChecked() else "officer",
+        args = {"courier": cid, "speed": "double" if self.double.isChecked() else "officer",
                 "nearest_enemy": nearest, "arrives": self.arrives.isChecked()}
+        if self.towards.currentData() is not None:
+            args["towards"] = self.towards.currentData()
+        if self.next_closest.isVisibleTo(self.move_box):
+            args["next_closest"] = self.next_closest.isChecked()
+        return args
+
+    def _fill_targets(self, c) -> None:
+        """The targets the rules let this ride name, worded as the rules word them; the table's
+        word on the next closest unit only after a failed location roll (couriers.locate.failed)."""
+        s = self.state
+        targets = view.ride_targets(s, c)
+        words = [view.target_words(s, c, t) for t in targets]
+        shown = [(self.towards.itemData(i), self.towards.itemText(i)) for i in range(self.towards.count())]
+        if shown != list(zip(targets, words, strict=True)):  # a new courier, or its heading changed
+            self.towards.clear()
+            for t, w in zip(targets, words, strict=True):
+                self.towards.addItem(w, t)
+            self.towards.setCurrentIndex(max(0, self.towards.findData(view.default_target(s, c))))
+        self.next_closest.setVisible(view.asks_next_closest(s, c))
+        self.next_closest.setText(f"The table says it is the next closest unit of "
+                                  f"{s.commanders[c.recipient].name}'s command")
 
     def _courier_input(self, kind):
         cid = self.selected_courier()
