@@ -21,6 +21,7 @@ BENCHMARKS = {
     "replay.py": (["--repeats", "21"], ["--repeats", "5"]),
     "battle_odds.py": ([], ["--repeats", "5"]),
     "postman_replay.py": (["--repeats", "15"], ["--repeats", "3"]),
+    "position_copy.py": ([], ["--repeats", "3"]),
     "ui_latency.py": (["-k", "40"], ["-k", "10", "--lengths", "100,1000"]),
 }
 

@@ -21,7 +21,10 @@ KEEP = 6
 #: copies a restore makes, of its newest inputs: undoing a few dozen inputs after a resume
 RESTORED = 2
 
-_SHARED = (int, float, complex, str, bytes, bool, type(None), range, frozenset, MappingProxyType)
+#: values copied as they are: nothing in them can change
+_SHARED = frozenset({int, float, complex, str, bytes, bool, type(None), range, frozenset, MappingProxyType})
+#: per dataclass type: True when frozen (shared as it is), False when its fields are copied
+_FROZEN: dict[type, bool] = {}
 
 
 class Checkpoints:
@@ -63,8 +66,10 @@ def copy_state(x, memo: dict | None = None):
 
 
 def _copy(x, memo):
+    # the common values (text, numbers) inside a dict, list or dataclass are taken as they are
+    # without a call: a Postman position is a few hundred of them, copied before every Luck roll
     t = type(x)
-    if t in _SHARED or isinstance(x, Enum):
+    if t in _SHARED:
         return x
     key = id(x)
     if key in memo:
@@ -73,38 +78,46 @@ def _copy(x, memo):
         y: object = {}
         memo[key] = y
         for k, v in x.items():
-            y[k] = _copy(v, memo)  # type: ignore[index]
+            y[k] = v if type(v) in _SHARED else _copy(v, memo)  # type: ignore[index]
         return y
     if t is list:
         y = []
         memo[key] = y
-        y.extend(_copy(v, memo) for v in x)
+        y.extend([v if type(v) in _SHARED else _copy(v, memo) for v in x])
         return y
     if t is set or t is Counter:  # members and counts are hashable values
         y = x.copy()
     elif t is tuple:
-        y = tuple(_copy(v, memo) for v in x)
+        y = tuple([v if type(v) in _SHARED else _copy(v, memo) for v in x])
     elif t is defaultdict or t is OrderedDict:
         y = copy.copy(x)
         memo[key] = y
         for k, v in x.items():
             y[k] = _copy(v, memo)  # type: ignore[index]
         return y
-    elif dataclasses.is_dataclass(x) and not isinstance(x, type):
-        if t.__dataclass_params__.frozen:
-            return x
+    elif _is_frozen(t) is False:
         y = object.__new__(t)
         memo[key] = y
-        for name, v in _fields(x):
-            object.__setattr__(y, name, _copy(v, memo))
+        if hasattr(x, "__dict__"):
+            mine = y.__dict__
+            for name, v in x.__dict__.items():
+                mine[name] = v if type(v) in _SHARED else _copy(v, memo)
+        else:
+            for f in dataclasses.fields(x):
+                object.__setattr__(y, f.name, _copy(getattr(x, f.name), memo))
         return y
+    elif _is_frozen(t) or isinstance(x, Enum):
+        return x
     else:
         y = copy.deepcopy(x, memo)
     memo[key] = y
     return y
 
 
-def _fields(x):
-    if hasattr(x, "__dict__"):
-        return vars(x).items()
-    return ((f.name, getattr(x, f.name)) for f in dataclasses.fields(x))
+def _is_frozen(t: type) -> bool | None:
+    """True for a frozen dataclass, False for another dataclass, None for any other type."""
+    if t not in _FROZEN:
+        if not dataclasses.is_dataclass(t):
+            return None
+        _FROZEN[t] = bool(t.__dataclass_params__.frozen)  # type: ignore[attr-defined]
+    return _FROZEN[t]

@@ -7,11 +7,10 @@ so it is copied before every roll; the board is never copied.
 
 from __future__ import annotations
 
-import copy
-from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Literal
 
+from ..core.checkpoints import copy_state
 from ..core.deck import Deck
 from ..core.violations import MalformedInput
 
@@ -133,37 +132,12 @@ class Position:
     last_due: Due | None = None
 
     def snapshot(self) -> Position:
-        """A copy deep enough that nothing later done to this table shows in it (for Luck).
+        """A copy that shares nothing that can change with this position (for Luck, seat views
+        and what-if queries), with no ``before_roll`` of its own: Luck goes back one roll.
 
-        Written out by hand: copy.deepcopy of the whole table cost milliseconds per roll.
-        """
-        decks: dict[str, Deck] = {}
-        copies: dict[int, Deck] = {}
-        for side, d in self.decks.items():
-            if id(d) not in copies:  # a shared deck stays shared in the copy
-                copies[id(d)] = Deck(d.name, Counter(d.draw_pile), list(d.discard),
-                                     {k: list(v) for k, v in d.hands.items()}, d.reshuffles)
-            decks[side] = copies[id(d)]
-        return replace(
-            self,
-            units={k: replace(u) for k, u in self.units.items()},
-            militia=dict(self.militia),
-            decks=decks,
-            due=copy.deepcopy(self.due),
-            movement=copy.deepcopy(self.movement),
-            offer=copy.deepcopy(self.offer),
-            battle=copy.deepcopy(self.battle),
-            battles_left=list(self.battles_left),
-            moved=set(self.moved),
-            recruited=set(self.recruited),
-            move_bonus=dict(self.move_bonus),
-            halted=set(self.halted),
-            effects=copy.deepcopy(self.effects),
-            draws_owed=list(self.draws_owed),
-            discards_owed=list(self.discards_owed),
-            next_id=dict(self.next_id),
-            before_roll=None,
-        )
+        Every field is copied by ``copy_state``, so a field added later is copied too; a deck
+        two sides share stays one deck in the copy."""
+        return copy_state(replace(self, before_roll=None))
 
 
 @dataclass

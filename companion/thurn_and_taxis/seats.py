@@ -8,9 +8,7 @@ the cards in view, would give the hands away.
 
 from __future__ import annotations
 
-import copy
-from dataclasses import replace
-
+from ..core.checkpoints import copy_state
 from ..core.game import Seat, Seating
 from ..core.inputs import Input
 from . import routes
@@ -60,7 +58,7 @@ class ThurnAndTaxisSeating(Seating):
     def blind(self, s: GameState, seat: str, reader: str | None) -> GameState:
         """``seat``'s hand dealt afresh: a card is hidden as a card in a hand, whatever else on
         the table (a house, a route, the display) bears the same city's name."""
-        twin = replace(s, deck=copy.deepcopy(s.deck))
+        twin = copy_state(s)  # shares nothing that can change with the game itself
         twin.deck.redeal(seat)
         return twin
 

@@ -116,7 +116,7 @@ def test_postman_mail_discard_off_colour_before_drawing_in_the_shared_deck():
 
 
 def test_luck_snapshot_is_untouched_by_play_that_follows():
-    """Table.snapshot is written by hand for speed: it must copy as deep as copy.deepcopy."""
+    """Position.snapshot copies as deep as copy.deepcopy: nothing played later shows in it."""
     import copy
 
     from .play import clear, dice, place, to_phase
