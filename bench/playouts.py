@@ -4,8 +4,8 @@ or is over.
 
 - couriers: bench/replay.py's random desk (a game that never ends by itself);
 - postman: bench/postman_replay.py's random table on the 40-town map (a new seed if a leader falls);
-- thurn_and_taxis: the random player of the rules tests, four players (a whole game is ~850);
-- ab_die_post: six players racing to the schema's highest target score, 200 (~5,000 inputs).
+- thurn_and_taxis: the tests' one random playout (tests/playout.py), four players;
+- ab_die_post: the same playout, six players racing to the schema's highest target score, 200.
 """
 
 from __future__ import annotations
@@ -15,10 +15,9 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:  # the T&T player lives with its rules tests
+if str(ROOT) not in sys.path:  # the random playout lives with the tests
     sys.path.insert(0, str(ROOT))
 
-from companion.core.inputs import Input  # noqa: E402
 from companion.core.session import Session  # noqa: E402
 from companion.games import bundled_pack  # noqa: E402
 
@@ -35,56 +34,25 @@ def postman(n: int, seed: int) -> Session:
     return postman_replay.play(n, seed)
 
 
-def thurn_and_taxis(n: int, seed: int) -> Session:
-    from companion.thurn_and_taxis.rules import RULES
-    from tests.thurn_and_taxis.playout import Player
+def _shared_playout(game: str, setup: dict, n: int, seed: int) -> Session:
+    """The tests' one random playout (tests/playout.py) until ``n`` inputs or the end."""
+    from companion.games import rules_for
+    from tests.playout import Playout
 
-    s = Session(RULES, bundled_pack("thurn_and_taxis"), {"players": ["Anna", "Ben", "Cleo", "Dora"]}, seed)
-    player = Player(s, random.Random(seed), nonsense=0)
-    while not s.state.over and len(s.entries) < n:
-        player.turn()
+    s = Session(rules_for(game), bundled_pack(game), setup, seed)
+    player = Playout(s, random.Random(seed))
+    while len(s.entries) < n and player.step():
+        pass
     return s
 
 
-def _ab_die_post_input(rng: random.Random, s: Session) -> Input | None:
-    """A legal input for the race, or None to let the app draw the pending card or ball."""
-    from companion.ab_die_post import flight
-
-    st = s.state
-    who = st.current
-    if st.phase == "hurricane":
-        return Input("pay", s.next_steps()[0].args)
-    if st.phase == "keep":
-        p = st.keeping[0]
-        return Input("keep_card", {"player": p, "card": rng.choice(st.deck.hands[p])})
-    if st.phase == "indicator":
-        return None
-    if st.phase == "move":
-        plane, wind = st.planes[who], flight.distance(st)
-        if plane.zone + wind > st.settings.river_zones and rng.random() < 0.7:
-            return Input("move", {"goal": True})
-        zone = min(st.settings.river_zones, plane.zone + rng.randint(0 if plane.in_air else 1, wind))
-        flanks = min(2, plane.flanks + rng.randint(0, 1)) if zone > st.settings.first_half_zones else plane.flanks
-        return Input("move", {"lane": rng.choice(("inner", "middle", "outer")), "zone": zone, "flanks": flanks})
-    if st.phase == "turn" and st.points_in_hand(who) >= 4 and rng.random() < 0.65:
-        return Input("fly")
-    if st.phase == "drawing" and (rng.random() < 0.4 or st.deck.left == 0):
-        return Input("stop_drawing")
-    return None
+def thurn_and_taxis(n: int, seed: int) -> Session:
+    return _shared_playout("thurn_and_taxis", {"players": ["Anna", "Ben", "Cleo", "Dora"]}, n, seed)
 
 
 def ab_die_post(n: int, seed: int) -> Session:
-    from companion.ab_die_post.rules import RULES
-
     setup = {"players": ["Anna", "Ben", "Cleo", "Dora", "Emil", "Fritz"], "settings": {"target_score": 200}}
-    s = Session(RULES, bundled_pack("ab_die_post"), setup, seed)
-    rng = random.Random(seed)
-    while s.state.phase != "over" and len(s.entries) < n:
-        inp = _ab_die_post_input(rng, s)
-        out = s.deal() if inp is None else s.submit(inp)
-        if not out.accepted:
-            raise RuntimeError(f"the Ab die Post! table played an input that was kept out: {inp}")
-    return s
+    return _shared_playout("ab_die_post", setup, n, seed)
 
 
 BUILDERS = {"couriers": couriers, "postman": postman, "thurn_and_taxis": thurn_and_taxis,

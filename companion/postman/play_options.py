@@ -63,6 +63,11 @@ def playable_cards(state: PostmanState, side: str) -> list[CardView]:
     return [c for c in hand_view(state, side) if c.playable]
 
 
+#: Rules besides its own that judge where a card's target may go (postman.card.narrow_escape
+#: retreats by postman.move.retreat: one road away, no Holnists there).
+TARGET_RULES = {"narrow_escape": ("postman.move.retreat",)}
+
+
 def card_targets(state: PostmanState, side: str, cid: str) -> list[dict]:
     """Every choice of target the card's own rule accepts now, as play_card arguments."""
     card = state.catalog.cards[cid]
@@ -81,14 +86,15 @@ def card_targets(state: PostmanState, side: str, cid: str) -> list[dict]:
         options = [{"town": x} for x in towns]
     else:
         options = [{"unit": u, "to": x} for u in units for x in towns]
-    rule = f"postman.card.{card.effect}"
+    # a target breaks the card's own rule, or (Narrow Escape) the retreat rules it moves by
+    rules = {f"postman.card.{card.effect}", *TARGET_RULES.get(card.effect, ())}
     out = []
     for args in options:
         try:
             found = cards.check_play(state, {"card": cid, "side": side, **args})
         except (MalformedInput, KeyError):
             continue
-        if not any(v.rule == rule for v in found):
+        if not any(v.rule in rules for v in found):
             out.append(args)
     return out
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ..core.checkpoints import copy_state
 from ..core.game import Seat, Seating
 from ..core.inputs import Input
 from .inputs import INPUTS
@@ -72,7 +73,9 @@ class PostmanSeating(Seating):
     def blind(self, s: PostmanState, seat: str, reader: str | None) -> PostmanState | None:
         if reader is not None and _spying(s) == reader:
             return None  # the spy may look at the other hand this turn (postman.card.spies)
-        twin = replace(s, pos=s.pos.snapshot())  # the board is shared, the table copied
+        # the board is shared, the position copied whole: with Luck's before_roll, or the twin
+        # would show Luck unplayable where the seat sees it playable (postman.card.luck)
+        twin = replace(s, pos=copy_state(s.pos))
         twin.pos.decks[seat].redeal(seat)
         return twin
 

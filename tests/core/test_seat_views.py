@@ -6,7 +6,7 @@ side's sealed orders rewritten). What a seat may see, and what the whole table m
 change, so nothing in them depends on what that seat may not know. A marked order is also
 looked for, word for word, in every view that must not hold it.
 
-The games are played by the random players of each game's own tests.
+The games are played by the one random playout of every game (``tests/playout.py``).
 """
 
 from __future__ import annotations
@@ -18,13 +18,11 @@ from dataclasses import replace
 
 import pytest
 from ab_die_post.conftest import Race
-from ab_die_post.test_ab_die_post_playout import choose
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from playout import Playout
 from postman.kit import BOARD
 from postman.kit import pack as postman_pack
-from postman.test_playout import Player as PostmanPlayer
-from thurn_and_taxis.playout import Player as TaxisPlayer
 
 from companion.core.inputs import Input
 from companion.core.session import NotYourSeat, Session
@@ -82,11 +80,10 @@ def postman_rewrite(s, side, rng):
 @given(seed=st.integers(0, 2**31), deck=st.sampled_from(["shared", "split"]))
 def test_postman_views_hide_the_other_hand(seed, deck):
     session = Session(POSTMAN, postman_pack(), {"board": BOARD, "variants": {"deck": deck}}, seed)
-    player, rng = PostmanPlayer(session, random.Random(seed)), random.Random(seed + 1)
+    player, rng = Playout(session, random.Random(seed)), random.Random(seed + 1)
     for n in range(150):
-        if session.state.pos.winner:
+        if not player.step():
             break
-        player.one_input()
         if n % 10 == 0:
             check_every_seat(POSTMAN, session.state, postman_rewrite, rng)
     check_every_seat(POSTMAN, session.state, postman_rewrite, rng)
@@ -119,12 +116,11 @@ def test_thurn_and_taxis_views_hide_every_other_hand(seed, players):
     names = ["Anna", "Ben", "Cara", "Dora"][:players]
     session = Session(TAXIS, bundled_pack("thurn_and_taxis"), {"players": names}, seed)
     rng = random.Random(seed + 1)
-    player = TaxisPlayer(session, random.Random(seed), nonsense=0)
-    for n in range(40):
-        if session.state.over:
+    player = Playout(session, random.Random(seed))
+    for n in range(200):
+        if not player.step():
             break
-        player.turn()
-        if n % 4 == 0:
+        if n % 20 == 0:
             check_every_seat(TAXIS, session.state, taxis_rewrite, rng)
     check_every_seat(TAXIS, session.state, taxis_rewrite, rng)
 
@@ -150,12 +146,10 @@ def test_thurn_and_taxis_deck_shows_a_count_not_its_cards():
 def test_ab_die_post_hands_lie_open_to_every_seat(seed, players):
     race = Race(bundled_pack("ab_die_post"), tuple("ABCDEF"[:players]), seed)
     rules = race.session.rules
-    rng = random.Random(seed)
+    player = Playout(race.session, random.Random(seed))
     for _ in range(300):
-        if race.state.phase == "over":
+        if not player.step():
             break
-        inp = choose(rng, race)
-        assert (race.session.deal() if inp is None else race.session.submit(inp)).accepted
         public = rules.public_view(race.state)
         assert public["deck"]["hands"] == {p: sorted(h) for p, h in race.state.deck.hands.items()}
         for seat in rules.seats(race.state):
@@ -176,40 +170,31 @@ def couriers_rewrite(s, side, rng):
     return twin
 
 
+def secret_orders(session: Session, rng: random.Random) -> list[Input]:
+    """A courier of either side with orders marked by side and number, to look for in every view."""
+    side = rng.choice(sorted(SIDES))
+    sender, recipient = rng.sample(SIDES[side], 2)
+    return [Input("send_courier", {"sender": sender, "recipient": recipient,
+                                   "message": f"SECRET-{side}-{len(session.entries)}"})]
+
+
 @FEW
-@given(data=st.data())
-def test_courier_views_keep_orders_sealed_until_captured(data):
-    session = Session(COURIERS, bundled_pack("couriers"), {}, data.draw(st.integers(0, 2**31)))
+@given(seed=st.integers(0, 2**31), steps=st.integers(5, 60))
+def test_courier_views_keep_orders_sealed_until_captured(seed, steps):
+    session = Session(COURIERS, bundled_pack("couriers"), {}, seed)
     for side, ids in SIDES.items():
         for rank, cid in zip(("army", "corps", "brigade"), ids, strict=True):
             assert session.submit(Input("add_commander", {"id": cid, "name": cid.title(), "side": side,
                                                           "rank": rank})).accepted
     session.submit(Input("start_game"))
     rng = random.Random(0)
-    for n in range(data.draw(st.integers(5, 40))):
-        what = data.draw(st.sampled_from(["send", "send", "step", "step", "step", "capture"]))
-        if what == "send":
-            side = data.draw(st.sampled_from(sorted(SIDES)))
-            sender, recipient = data.draw(st.permutations(SIDES[side]))[:2]
-            inp = Input("send_courier", {"sender": sender, "recipient": recipient,
-                                         "message": f"SECRET-{side}-{n}"})
-        elif what == "capture" and session.state.couriers:
-            inp = Input("capture", {"courier": data.draw(st.sampled_from(sorted(session.state.couriers)))})
-        else:
-            step = data.draw(st.sampled_from(session.next_steps()))
-            if step.kind == "roll":
-                session.roll()
-                continue
-            args = dict(step.args)
-            if step.kind == "move_courier":
-                args |= {"speed": "officer", "arrives": data.draw(st.booleans())}
-            inp = Input(step.kind, args)
-        try:
-            session.submit(inp)
-        except MalformedInput:
-            pass
+    player = Playout(session, random.Random(seed), words=secret_orders)
+    for _ in range(steps):
+        if not player.step():
+            break
         check_every_seat(COURIERS, session.state, couriers_rewrite, rng)
         assert_orders_sealed(session.state)
+    assert session.state.couriers or session.state.over
 
 
 def assert_orders_sealed(s) -> None:

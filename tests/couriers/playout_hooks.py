@@ -1,4 +1,4 @@
-"""How the one random playout (tests/core/test_random_playout.py) checks the Courier Desk and
+"""How the one random playout (tests/playout.py) checks the Courier Desk and
 gives the inputs in the table's own words (commanders, messages, places)."""
 
 from __future__ import annotations
@@ -19,6 +19,11 @@ def invariants(s) -> None:
         assert c.side == s.commanders[c.sender].side
         assert c.status in ("in transit", "searching", "located", *FINISHED)
     assert s.pending is None or s.pending.courier in s.couriers
+
+
+def ended(s) -> None:
+    """The table ended the game (couriers.game.end)."""
+    assert s.over
 
 
 def open_inputs(session, rng: random.Random) -> list[Input]:

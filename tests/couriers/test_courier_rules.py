@@ -16,10 +16,10 @@ import pytest
 
 from companion.core.dice import Dice
 from companion.core.inputs import Input
-from companion.core.packs import load_pack
 from companion.core.violations import MalformedInput
 from companion.couriers.riders import location_target, loss_target
 from companion.couriers.rules import RULE_IDS
+from companion.games import load_pack
 
 BUNDLED = Path(__file__).resolve().parents[2] / "rules" / "couriers"
 

@@ -13,15 +13,13 @@ import random
 
 import pytest
 from ab_die_post.conftest import Race
-from ab_die_post.test_ab_die_post_playout import choose
+from playout import Playout
 from postman.kit import BOARD
 from postman.kit import pack as postman_pack
-from postman.test_playout import Player as PostmanPlayer
-from thurn_and_taxis.playout import Player as TaxisPlayer
 
 from companion.core.inputs import Input
 from companion.core.session import Session
-from companion.core.violations import MalformedInput, Violation
+from companion.core.violations import Violation
 from companion.couriers.rules import RULES as COURIERS
 from companion.games import bundled_pack
 from companion.phones.messages import blinded, board_message, seat_message, withheld
@@ -54,12 +52,11 @@ def house_on_a_hidden_card(session: Session) -> bool:
 @pytest.mark.parametrize("seed", range(3))
 def test_thurn_and_taxis_honest_messages_are_never_withheld(seed):
     session = Session(TAXIS, bundled_pack("thurn_and_taxis"), {"players": ["Anna", "Ben", "Cara", "Dora"]}, seed)
-    player, houses = TaxisPlayer(session, random.Random(seed), nonsense=0), 0
-    for n in range(60):
-        if session.state.over:
+    player, houses = Playout(session, random.Random(seed)), 0
+    for n in range(300):
+        if not player.step():
             break
-        player.turn()
-        if n % 3 == 0:
+        if n % 15 == 0:
             assert assert_nothing_honest_withheld(session)
             houses += house_on_a_hidden_card(session)
     assert houses, "no hand held a card of a city with a house: the case this guards was never met"
@@ -68,23 +65,20 @@ def test_thurn_and_taxis_honest_messages_are_never_withheld(seed):
 @pytest.mark.parametrize("seed,deck", [(0, "shared"), (1, "split")])
 def test_postman_honest_messages_are_never_withheld(seed, deck):
     session = Session(POSTMAN, postman_pack(), {"board": BOARD, "variants": {"deck": deck}}, seed)
-    player = PostmanPlayer(session, random.Random(seed))
+    player = Playout(session, random.Random(seed))
     for n in range(150):
-        if session.state.pos.winner:
+        if not player.step():
             break
-        player.one_input()
         if n % 5 == 0:
             assert assert_nothing_honest_withheld(session)
 
 
 def test_ab_die_post_hides_nothing_so_withholds_nothing():
     race = Race(bundled_pack("ab_die_post"), ("Anna", "Ben", "Cara"), 4)
-    rng = random.Random(4)
+    player = Playout(race.session, random.Random(4))
     for _ in range(120):
-        if race.state.phase == "over":
+        if not player.step():
             break
-        inp = choose(rng, race)
-        assert (race.session.deal() if inp is None else race.session.submit(inp)).accepted
         assert not assert_nothing_honest_withheld(race.session)
 
 
@@ -94,30 +88,19 @@ PUBLIC_WORDS = ("Hancock", "Meade", "Blue", "Grey", "Lee", "Pickett", "1", "Cour
 
 @pytest.mark.parametrize("seed", range(3))
 def test_courier_desk_honest_messages_are_never_withheld(seed):
-    session, rng = desk_game(), random.Random(seed)
+    session = desk_game()
     senders = {"Blue": ("meade", "hancock"), "Grey": ("lee", "pickett")}
+
+    def orders_in_public_words(session: Session, rng: random.Random) -> list[Input]:
+        sender, recipient = rng.sample(senders[rng.choice(sorted(senders))], 2)
+        return [Input("send_courier", {"sender": sender, "recipient": recipient,
+                                       "message": rng.choice(PUBLIC_WORDS)})]
+
+    player = Playout(session, random.Random(seed), words=orders_in_public_words)
     sealed = 0
     for _ in range(40):
-        what = rng.choice(["send", "send", "step", "step", "capture"])
-        if what == "send":
-            sender, recipient = rng.sample(senders[rng.choice(sorted(senders))], 2)
-            inp = Input("send_courier", {"sender": sender, "recipient": recipient,
-                                         "message": rng.choice(PUBLIC_WORDS)})
-        elif what == "capture" and session.state.couriers:
-            inp = Input("capture", {"courier": rng.choice(sorted(session.state.couriers))})
-        else:
-            step = rng.choice(session.next_steps())
-            if step.kind == "roll":
-                session.roll()
-                continue
-            args = dict(step.args)
-            if step.kind == "move_courier":
-                args |= {"speed": "officer", "arrives": rng.random() < 0.5}
-            inp = Input(step.kind, args)
-        try:
-            session.submit(inp)
-        except MalformedInput:
-            pass
+        if not player.step():
+            break
         sealed += assert_nothing_honest_withheld(session)
     assert sealed, "no order was ever sealed: the check had nothing to compare"
 

@@ -7,13 +7,11 @@ from __future__ import annotations
 import random
 
 from ab_die_post.conftest import Race
-from ab_die_post.test_ab_die_post_playout import choose
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from playout import Playout
 from postman.kit import BOARD
 from postman.kit import pack as postman_pack
-from postman.test_playout import Player as PostmanPlayer
-from thurn_and_taxis.playout import Player as TaxisPlayer
 
 from companion.core.inputs import Input
 from companion.core.session import Session
@@ -83,12 +81,11 @@ def check_offers(session: Session) -> int:
 @given(seed=st.integers(0, 2**31))
 def test_postman_offers_are_legal_and_the_seats_own(seed):
     session = Session(POSTMAN, postman_pack(), {"board": BOARD}, seed)
-    player = PostmanPlayer(session, random.Random(seed))
+    player = Playout(session, random.Random(seed))
     offered = 0
     for n in range(120):
-        if session.state.pos.winner:
+        if not player.step():
             break
-        player.one_input()
         if n % 6 == 0:
             offered += check_offers(session)
     assert offered
@@ -105,13 +102,13 @@ def test_the_forms_seen_include_casualties_and_dice():
 @given(seed=st.integers(0, 2**31), players=st.integers(2, 4))
 def test_thurn_and_taxis_offers_are_legal_and_the_seats_own(seed, players):
     session = Session(TAXIS, bundled_pack("thurn_and_taxis"), {"players": ["Anna", "Ben", "Cara", "Dora"][:players]}, seed)
-    player = TaxisPlayer(session, random.Random(seed), nonsense=0)
+    player = Playout(session, random.Random(seed))
     offered = 0
-    for _ in range(12):
-        if session.state.over:
+    for n in range(60):
+        if n % 5 == 0:
+            offered += check_offers(session)
+        if not player.step():
             break
-        offered += check_offers(session)
-        player.turn()
     assert offered
 
 
@@ -119,13 +116,11 @@ def test_thurn_and_taxis_offers_are_legal_and_the_seats_own(seed, players):
 @given(seed=st.integers(0, 2**31))
 def test_ab_die_post_offers_are_legal_and_the_seats_own(seed):
     race = Race(bundled_pack("ab_die_post"), ("Anna", "Ben", "Cleo"), seed)
-    rng = random.Random(seed)
+    player = Playout(race.session, random.Random(seed))
     offered = 0
     for n in range(200):
-        if race.state.phase == "over":
+        if not player.step():
             break
-        inp = choose(rng, race)
-        assert (race.session.deal() if inp is None else race.session.submit(inp)).accepted
         if n % 5 == 0:
             offered += check_offers(race.session)
     assert offered

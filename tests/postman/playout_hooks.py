@@ -1,4 +1,4 @@
-"""How the one random playout (tests/core/test_random_playout.py) sets up and checks The Postman."""
+"""How the one random playout (tests/playout.py) sets up and checks The Postman."""
 
 from __future__ import annotations
 
@@ -39,3 +39,8 @@ def invariants(s) -> None:
         assert u.id == uid and u.town in s.board.towns
     for town, n in s.pos.militia.items():
         assert 0 <= n <= caps[s.board.towns[town].size]["militia_cap"], (town, n)
+
+
+def ended(s) -> None:
+    """A leader has fallen (postman.game.end)."""
+    assert s.pos.winner in ("postmen", "holnists")

@@ -554,3 +554,20 @@ def test_postman_card_discipline_saves_the_last_holnist_unit():
     t.roll(6, 1, 1)  # rider1 hits the General
     t.play("10S")
     assert "general1" in t.pos.units and t.pos.winner is None
+
+
+def test_narrow_escape_targets_are_the_retreats_the_rules_allow():
+    """The towns a hand offers Narrow Escape to are one road away and free of Holnists
+    (postman.move.retreat), as the rules then judge the card."""
+    from companion.postman.play_options import card_targets
+
+    t = Table(postmen=["KH"])
+    t.move("rider1", "mid1", "mid2")
+    t.to_phase("holnists", "move")
+    t.move("patrol1", "mid2")
+    s = t.session.state
+    targets = card_targets(s, "postmen", "KH")
+    assert targets and {x["to"] for x in targets} <= set(s.board.neighbours("mid2"))
+    assert {"unit": "rider1", "to": "camp"} not in targets and {"unit": "rider1", "to": "post"} not in targets
+    for args in targets:
+        assert t.session.check(Input("play_card", {"card": "KH", "side": "postmen", **args})) == []

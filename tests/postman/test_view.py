@@ -44,17 +44,18 @@ def test_queries_agree_with_the_rules_through_random_games():
     card passes its checks on each offered target, and battle odds always add up to one."""
     import random
 
+    from playout import Playout
+
     from companion.core.inputs import Input
     from companion.core.session import Session
     from companion.postman.rules import RULES
 
     from .kit import BOARD, pack
-    from .test_playout import Player
 
     checked_casualties = 0
     for seed in range(10):
         session = Session(RULES, pack(), {"board": BOARD}, seed)
-        player = Player(session, random.Random(seed))
+        player = Playout(session, random.Random(seed))
         for _ in range(150):
             if session.state.pos.winner:
                 break
@@ -81,7 +82,7 @@ def test_queries_agree_with_the_rules_through_random_games():
             view = q.battle_odds_now(s)
             if view is not None and view.odds is not None:
                 assert sum(view.odds.values()) == pytest.approx(1.0)
-            player.one_input()
+            player.step()
     assert checked_casualties, "no random game reached a casualty choice"
 
 

@@ -12,8 +12,8 @@ import random
 import re
 
 import pytest
+from playout import Playout
 from postman.kit import BOARD, pack
-from postman.test_playout import Player
 
 from companion.core.inputs import Input, draw, roll
 from companion.core.roll_targets import die_targets
@@ -68,7 +68,7 @@ def test_postman_screens_show_what_the_rules_judge(qtbot):
     seen: set[str] = set()
     for seed in range(6):
         session = Session(rolls_rules(), pack(), {"board": BOARD}, seed)
-        player = Player(session, random.Random(seed))
+        player = Playout(session, random.Random(seed))
         for _ in range(260):
             s = session.state
             if s.pos.winner:
@@ -80,7 +80,7 @@ def test_postman_screens_show_what_the_rules_judge(qtbot):
                     check_battle_panel(panel, session)
             if s.pos.offer is not None and s.pos.due is None and not s.pos.draws_owed:
                 check_retreat_offer(session)
-            player.one_input()
+            player.step()
     kinds = len(seen)
     assert judged > 200 and kinds >= 5, (judged, seen)
 
@@ -207,7 +207,7 @@ def test_ab_die_post_pages_show_what_the_rules_judge(race_screen):
     busts = hurricanes = 0
     for seed in range(3):
         session, screen = race_screen(seed, 3 + seed)
-        rng = random.Random(seed)
+        player = Playout(session, random.Random(seed))
         for _ in range(150):
             s = session.state
             if s.phase == "over":
@@ -224,7 +224,7 @@ def test_ab_die_post_pages_show_what_the_rules_judge(race_screen):
                 judged = share(session, lambda _b, after: after.phase != "move")  # no wind: a hurricane
                 assert shown == pytest.approx(judged * 100, abs=0.05)
                 hurricanes += 1
-            step_race(session, rng)
+            player.step()
     assert busts >= 1 and hurricanes >= 5
 
 
@@ -241,18 +241,3 @@ def share(session: Session, counts) -> float:
         session.undo()
     return hits / len(req.choices)
 
-
-def step_race(session: Session, rng: random.Random) -> None:
-    from ab_die_post.test_ab_die_post_playout import choose
-
-    class Race:
-        def __init__(self, s):
-            self.session = s
-
-        @property
-        def state(self):
-            return self.session.state
-
-    inp = choose(rng, Race(session))
-    out = session.submit(inp) if inp is not None else session.deal()
-    assert out.accepted, out.violations

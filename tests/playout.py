@@ -1,0 +1,179 @@
+"""One random player for every game, built on the session's own answers.
+
+It picks among ``legal_inputs()`` (the decisions no rule forbids), mostly what ``next_steps``
+suggests so that games get somewhere; answers an owed roll or draw with the app's dice and deck or
+with the table's (random values, random cards from what is left); gives now and then the inputs
+whose words are the table's own (a game's open kinds, such as commanders and messages); and undoes
+and redoes at random. After every input the game's invariants hold. Nothing here knows a game's
+rules or names a game: each game's setup, invariants, open inputs and how it ends are its own, in
+``tests/<game>/playout_hooks.py``.
+
+    from playout import Playout, play      # tests/ is on the path of every test
+    from tests.playout import Playout      # from bench/, with the repository root on the path
+
+``play`` plays one whole game from its seed and checks that its record replays to the live
+state; ``Playout(session, rng).step()`` gives one input to a session a test set up itself.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+
+from companion import games
+from companion.core import records
+from companion.core.inputs import Input
+from companion.core.session import Session
+from companion.games import GAMES as REGISTRY
+from companion.games import bundled_pack, rules_for
+
+#: every playable game in the registry: a new game is played here with no change to this file
+GAMES = tuple(sorted(g.id for g in REGISTRY.values() if g.ready))
+
+
+# -- each game's own part: tests/<game>/playout_hooks.py -------------------------------------------
+def hooks_of(game: str) -> ModuleType | None:
+    """The game's playout hooks, read from its test folder by path (a game without any plays
+    from an empty setup with no invariants beyond the kernel's and no open inputs)."""
+    path = Path(__file__).parent / game / "playout_hooks.py"
+    if not path.exists():
+        return None
+    spec = importlib.util.spec_from_file_location(f"playout_hooks_{game}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+HOOKS = {game: hooks_of(game) for game in GAMES}
+
+
+def _hook(game: str, name: str):
+    return getattr(HOOKS.get(game), name, None)
+
+
+def setup_of(game: str, rng: random.Random) -> dict:
+    setup = _hook(game, "setup")
+    return setup(rng) if setup is not None else {}
+
+
+def check_invariants(game: str, state) -> None:
+    invariants = _hook(game, "invariants")
+    if invariants is not None:
+        invariants(state)
+
+
+def open_inputs(session: Session, rng: random.Random) -> list[Input]:
+    """Inputs in the table's own words, for the games that have any (``Rules.open_kinds``)."""
+    words = _hook(session.rules.game_id, "open_inputs")
+    return words(session, rng) if words is not None else []
+
+
+def ended_as_its_rules_end(session: Session) -> bool:
+    """Whether the game is over, and then (the game's ``ended`` hook) over as its rules end it."""
+    if session.result() is None:
+        return False
+    ended = _hook(session.rules.game_id, "ended")
+    if ended is not None:
+        ended(session.state)
+    return True
+
+
+# -- the player ------------------------------------------------------------------------------------
+class Playout:
+    """A random table for one session. ``table_dice``: how often an owed roll or draw is the
+    table's own (else the app rolls or deals); ``undo``: how often a step is an undo (mostly
+    redone at once) or a redo instead of an input; ``words``: the inputs in the table's own words
+    it may give now (``open_inputs`` by default; a test gives its own messages)."""
+
+    def __init__(self, session: Session, rng: random.Random, *, table_dice: float = 0.3,
+                 undo: float = 0.0, check: Callable | None = None,
+                 words: Callable[[Session, random.Random], list[Input]] | None = None):
+        self.session, self.rng = session, rng
+        self.table_dice, self.undo = table_dice, undo
+        self.words = words or open_inputs
+        game = session.rules.game_id
+        self.check = check or (lambda state: check_invariants(game, state))
+        self.check(session.state)
+
+    def step(self) -> bool:
+        """One input, undo or redo; False when the game is over (or has nothing to do)."""
+        session, rng = self.session, self.rng
+        if session.can_undo and rng.random() < self.undo:
+            self._undo_or_redo()
+        elif not self._one_input():
+            return False
+        self.check(session.state)
+        return True
+
+    def play(self, max_steps: int) -> Session:
+        for _ in range(max_steps):
+            if not self.step():
+                break
+        return self.session
+
+    def _undo_or_redo(self) -> None:
+        session, rng = self.session, self.rng
+        if rng.random() < 0.5 or not session.can_redo:
+            before = session.rules.state_json(session.state)
+            session.undo()
+            if rng.random() < 0.7:
+                session.redo()
+                assert session.rules.state_json(session.state) == before, "redo lost the undone input"
+        else:
+            session.redo()
+
+    def _submit(self, inp: Input) -> None:
+        out = self.session.submit(inp)
+        assert out.accepted and not out.violations, (inp, [str(v) for v in out.violations])
+
+    def _one_input(self) -> bool:
+        session, rng = self.session, self.rng
+        if session.result() is not None:
+            return False
+        request = session.pending_roll()
+        if request is not None:
+            if rng.random() < self.table_dice:
+                self._submit(Input("roll", {"values": [rng.randint(1, request.dice.sides)
+                                                       for _ in range(request.dice.count)]}, "table"))
+            else:
+                self._submit(session.app_roll())
+            return True
+        draw = session.pending_draw()
+        steps = session.next_steps()
+        required_draw = draw is not None and any(st.draw is draw and st.required for st in steps)
+        legal = session.legal_inputs()
+        words = [i for i in self.words(session, rng) if not session.why_not(i)]
+        if draw is not None and draw.choices and (required_draw or not legal or rng.random() < 0.3):
+            self._submit(Input("draw", {"card": rng.choice(draw.choices)}, "table")
+                         if rng.random() < self.table_dice else session.app_draw())
+            return True
+        choices = legal + words
+        assert choices, f"stuck: nothing legal to do at {steps[:1]}"
+        # mostly what the game itself suggests next (its steps), so games get somewhere
+        suggested = {st.kind for st in steps}
+        hinted = [i for i in legal if i.kind in suggested and i.kind not in ("end_turn", "end_phase")]
+        if words and rng.random() < 0.3:
+            inp = rng.choice(words)
+        elif hinted and rng.random() < 0.7:
+            inp = rng.choice(hinted)
+        else:
+            inp = rng.choice(choices)
+        self._submit(inp)
+        return True
+
+
+def play(game: str, seed: int, max_inputs: int, undo: float = 0.04) -> Session:
+    """A whole random game of ``game`` from ``seed`` (at most ``max_inputs`` steps), with its
+    record written, read back and replayed to the very state of the live game."""
+    rng = random.Random(seed)
+    session = Session(rules_for(game), bundled_pack(game), setup_of(game, rng), seed)
+    Playout(session, rng, undo=undo).play(max_inputs)
+    rec = records.parse(records.record_of(session).dumps())
+    again, verdicts = games.restore(rec, pack=bundled_pack(game))
+    assert all(v.verdict == "ok" for v in verdicts), [v.line() for v in verdicts if v.verdict != "ok"]
+    assert session.rules.state_json(again.state) == session.rules.state_json(session.state)
+    return session
