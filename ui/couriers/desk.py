@@ -274,6 +274,7 @@ class CourierDesk(QWidget):
         self.move_box.setEnabled(c is not None)
         self.distance.setEnabled(self.enemy_near.isChecked())
         self.history.clear()
+        self.next_closest.setVisible(False)  # asked only after a failed location roll
         if c is None:
             self.move_box.setTitle("Courier (select one above)")
             self.loss_preview.setText("")
