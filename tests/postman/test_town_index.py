@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from playout import Playout
 
 from companion.core.session import Session
 from companion.postman import recruit
@@ -17,9 +18,8 @@ from companion.postman.reach import reachable
 from companion.postman.rules import RULES
 from companion.postman.town_view import town_lines
 
-from .kit import pack
+from .kit import BOARD, pack
 from .play import clear, game, place, to_phase
-from .test_playout import BOARD, Player
 
 
 def agree(s) -> None:
@@ -39,12 +39,11 @@ def agree(s) -> None:
 @pytest.mark.parametrize("seed", [3, 11])
 def test_the_indexes_agree_with_the_scans_over_random_games(seed):
     session = Session(RULES, pack(), {"board": BOARD, "variants": {}}, seed)
-    player = Player(session, random.Random(seed))
+    player = Playout(session, random.Random(seed))
     recruit_phases = reaches = 0
     for _ in range(250):
-        if session.state.pos.winner:
+        if not player.step():
             break
-        player.one_input()
         s = session.state
         agree(s)
         recruit_phases += s.pos.phase == "recruit"
