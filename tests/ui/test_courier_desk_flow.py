@@ -339,7 +339,7 @@ def test_a_ride_names_its_target_and_after_a_failed_roll_the_next_closest(window
     click(qtbot, desk.phase.button)                 # End turn
     click(qtbot, desk.phase.button)                 # Begin courier step
     desk.select_courier("C1")
-    assert desk.next_closest.isVisibleTo(desk) and "next closest unit of Hancock's command" in desk.next_closest.text()
+    assert desk.next_closest.isVisibleTo(desk) and "next closest unit of Hancock's command" in desk.next_closest.toolTip()
     n = len(window.table.session.entries)
     click(qtbot, desk.ride_button)                  # the table has not said it is the next closest
     assert len(window.table.session.entries) == n and "couriers.locate.failed" in window.banner.text.text()

@@ -119,7 +119,7 @@ class CourierDesk(QWidget):
         self.towards = QComboBox()  # the unit or headquarters the ride names (couriers.locate.failed)
         self.towards.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.towards.setMinimumContentsLength(12)
-        self.next_closest = QCheckBox("The table says it is the next closest unit")
+        self.next_closest = QCheckBox("It is the next closest unit (the table says)")
         self.arrives = QCheckBox("Arrives this move")
         self.loss_preview = QLabel()
         self.loss_preview.setWordWrap(True)
@@ -378,8 +378,11 @@ class CourierDesk(QWidget):
                 self.towards.addItem(w, t)
             self.towards.setCurrentIndex(max(0, self.towards.findData(view.default_target(s, c))))
         self.next_closest.setVisible(view.asks_next_closest(s, c))
-        self.next_closest.setText(f"The table says it is the next closest unit of "
-                                  f"{s.commanders[c.recipient].name}'s command")
+        # short, as a check box never wraps: the whole sentence is its tooltip
+        self.next_closest.setText("It is the next closest unit (the table says)")
+        self.next_closest.setToolTip(f"After a failed location roll the courier may ride only to the next "
+                                     f"closest unit of {s.commanders[c.recipient].name}'s command "
+                                     "(couriers.locate.failed): tick when the table agrees this is it")
 
     def _courier_input(self, kind):
         cid = self.selected_courier()
