@@ -13,8 +13,8 @@ import itertools
 import random
 
 import pytest
+from playout import Playout
 from postman.kit import BOARD
-from postman.test_playout import Player
 
 from companion.core.inputs import roll
 from companion.core.roll_targets import die_targets
@@ -180,7 +180,7 @@ def test_postman_tray_chart_is_the_roll_the_rules_judge(window):
     for seed in range(4):
         assert window.new_game("postman", {"board": BOARD}, seed=seed)  # seven towns: battles soon
         session = window.table.session
-        player = Player(session, random.Random(seed))
+        player = Playout(session, random.Random(seed))
         for _ in range(130):
             s = session.state
             if s.pos.winner:
@@ -198,7 +198,7 @@ def test_postman_tray_chart_is_the_roll_the_rules_judge(window):
                 check_per_die(window, postman_groups, postman_count_at)
                 per_die += 1
                 kinds.add(due.kind)
-            player.one_input()
+            player.step()
     assert sums >= 10 and per_die >= 10 and nothing >= 50, (sums, per_die, nothing, kinds)
     assert {"round", "militia", "sneak"} <= kinds, kinds
 
@@ -259,9 +259,9 @@ def test_a_new_game_starts_with_an_empty_tray(window):
     """Review: the tray kept the previous game's die and its chart after a new game began."""
     assert window.new_game("postman", {"board": BOARD}, seed=1)
     session = window.table.session
-    player = Player(session, random.Random(1))
+    player = Playout(session, random.Random(1))
     while not any(e.input.kind == "roll" for e in session.entries):
-        player.one_input()
+        player.step()
     assert window.dice.faces.text()
     assert window.new_game("postman", {"map": "short"}, seed=2)
     assert window.dice.faces.text() == ""
