@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsView
 from companion.ab_die_post.view import GOAL, LANES, START, plane_text, space_id
 
 from ..looks import LOOKS
-from ..palette import PLANE_COLOURS, colour, contrast, rgb
+from ..palette import PLANE_COLOURS, colour, contrast, rgb, scheme
 
 STRAIGHT = 250.0        # length of each straight of the U
 RADIUS = 100.0          # radius of the middle lane at the bend
@@ -51,6 +51,9 @@ class BoardView(QGraphicsView):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.setScene(QGraphicsScene(self))
+        # about a hundred items, all drawn anew after a click: a BSP index cost more to build
+        # again each time than a walk over the items costs a tooltip or a click
+        self.scene().setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -277,8 +280,17 @@ class FlightBoard(BoardView):
         super().__init__(parent)
         self.setMinimumHeight(100)  # it scales to fit: the players' table and the score track come first
         self.plane_items: dict[str, object] = {}  # player -> the disc drawn for their plane
+        self._drawn = None  # what the drawing shows, to draw it again only when that changed
+        self.builds = 0  # drawings made, for the tests (count rebuilds, not time)
 
     def show_flight(self, s) -> None:
+        drawn = (scheme(), self.font().key(), LOOKS.board_scale, id(s.board), s.outward, s.passenger,
+                 s.settings.river_zones, s.settings.first_half_zones, tuple(s.players),
+                 tuple(_plane_key(s, p) for p in s.players))
+        if drawn == self._drawn:
+            return  # an input that moved no plane and handed over no passenger
+        self._drawn = drawn
+        self.builds += 1
         if s.board is not None:
             self.show_state(s)
             self.plane_items = {}
@@ -372,3 +384,9 @@ class FlightBoard(BoardView):
         t.setPos(here.x() - r.width() / 2, here.y() - r.height() / 2)
         if holder:
             self._words(f"{holder} has it", "track.ink", QPointF(here.x() + rad + 2, here.y()), centred=False)
+
+
+def _plane_key(s, player: str) -> tuple:
+    """Everything the board shows of a plane: where it is and its tip."""
+    plane = s.planes[player]
+    return (plane.in_air, plane.at_goal, plane.lane, plane.zone, plane.space, plane.flanks, plane_text(s, player))

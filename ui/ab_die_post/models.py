@@ -67,6 +67,11 @@ class PlayerModel(RowTableModel):
     def row_of(self, player: str) -> int:
         return self.rows.index(player) if player in self.rows else -1
 
+    def signature(self, p: str):
+        # the cells say it all: the hand (and so its red 3s), the points (and so the warning
+        # colour), and the current player's mark (and so the bold type)
+        return tuple(self.cell(p, col) for col in range(len(self.headers)))
+
 
 class CardDelegate(QStyledItemDelegate):
     """Each spare part as a small face-up card; the red 3s in red."""

@@ -200,7 +200,8 @@ class RaceTable(QWidget):
         for i in range(self.pages.count()):  # only the page shown asks for room
             other = self.pages.widget(i)
             policy = QSizePolicy.Policy.Preferred if other is page else QSizePolicy.Policy.Ignored
-            other.setSizePolicy(policy, policy)
+            if other.sizePolicy().horizontalPolicy() != policy:  # setting it lays the window out again
+                other.setSizePolicy(policy, policy)
         if page is not self.move_page:
             self.move_page.selected = None  # a new move starts with no space picked
         self.action_box.setTitle(_box_title(s))

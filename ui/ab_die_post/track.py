@@ -4,10 +4,10 @@ and the last flight's result beside it."""
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QWidget
 
-from ..palette import PLANE_COLOURS, colour
+from ..palette import PLANE_COLOURS, colour, scheme
 
 
 class ScoreTrack(QWidget):
@@ -15,6 +15,9 @@ class ScoreTrack(QWidget):
         super().__init__(parent)
         self.scores: list[tuple[str, int]] = []
         self.target = 15
+        self._strip = QPixmap()
+        self._painted = None
+        self.paints = 0  # strips painted anew, for the tests
 
     def _label_height(self) -> float:
         return QFontMetricsF(self.font()).height() + 2  # the numbers under the track grow with the text
@@ -26,12 +29,30 @@ class ScoreTrack(QWidget):
         return QSize(400, int(32 + self._label_height()))
 
     def set_scores(self, scores: list[tuple[str, int]], target: int) -> None:
+        if (scores, target) == (self.scores, self.target):
+            return  # an input that scored nothing leaves the strip as it is
         self.scores, self.target = scores, target
         self.setToolTip(", ".join(f"{p} {n}" for p, n in scores) + f" (target {target})")
         self.update()
 
     def paintEvent(self, _event):
+        # up to 200 spaces of strip: painted once per look of it, then copied
+        ratio = self.devicePixelRatioF()
+        key = (self.size(), ratio, tuple(self.scores), self.target, scheme(), self.font().key())
+        if key != self._painted:
+            self._strip = QPixmap(self.size() * ratio)
+            self._strip.setDevicePixelRatio(ratio)
+            self._strip.fill(Qt.GlobalColor.transparent)
+            self._paint(self._strip)
+            self._painted = key
+            self.paints += 1
         p = QPainter(self)
+        p.drawPixmap(0, 0, self._strip)
+        p.end()
+
+    def _paint(self, device) -> None:
+        p = QPainter(device)
+        p.setFont(self.font())
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         top = 0
         spaces = max(self.target, max((n for _, n in self.scores), default=0)) + 1

@@ -69,6 +69,7 @@ class CourierDesk(QWidget):
     def __init__(self, table, parent=None):
         super().__init__(parent)
         self.table = table
+        self._numbers: dict[str, tuple] = {}
         self.dialogs = CourierDialogs(self)
         self.phase = PhaseBar()
         self.phase.advance.connect(lambda kind: self.submit(kind))
@@ -217,7 +218,7 @@ class CourierDesk(QWidget):
         s = self.state
         keep_cmd, keep_cour = self.selected_commander(), self.selected_courier()
         self.commanders.set_state(s, s.commanders.values())
-        self.couriers.set_state(s, sorted(s.couriers.values(), key=lambda c: (c.finished, _num(c.id))))
+        self.couriers.set_state(s, sorted(s.couriers.values(), key=lambda c: (c.finished, self._order(c.id))))
         if keep_cmd:
             self.select_commander(keep_cmd)
         if keep_cour:
@@ -245,6 +246,13 @@ class CourierDesk(QWidget):
                                 else "Nearest enemy at the end of the move:")
         self._update_buttons()
         self._update_courier_panel()
+
+    def _order(self, cid: str) -> tuple:
+        """A courier's place by its number, worked out once per courier (hundreds late in a game)."""
+        found = self._numbers.get(cid)
+        if found is None:
+            found = self._numbers[cid] = _num(cid)
+        return found
 
     def _update_buttons(self, *_):
         s = self.state

@@ -14,17 +14,20 @@ from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QHeaderView, QTableView
 
 
-def rows_fit_on_screen(view: QTableView) -> RowsOnScreen:
-    """Keep ``view``'s rows on screen as tall as their text (kept on the view; the model set)."""
-    fitter = RowsOnScreen(view)
+def rows_fit_on_screen(view: QTableView, keep_default: bool = False) -> RowsOnScreen:
+    """Keep ``view``'s rows on screen as tall as their text (kept on the view; the model set).
+    ``keep_default``: rows not measured yet keep the height the view was given, rather than
+    one line of its font."""
+    fitter = RowsOnScreen(view, keep_default)
     view._rows_on_screen = fitter  # kept alive with the view
     return fitter
 
 
 class RowsOnScreen(QObject):
-    def __init__(self, view: QTableView):
+    def __init__(self, view: QTableView, keep_default: bool = False):
         super().__init__(view)
         self.view = view
+        self.keep_default = keep_default
         self.fitted: set[int] = set()
         self.measured = 0  # rows measured so far, for the tests (count rebuilds, not time)
         head = view.verticalHeader()
@@ -54,7 +57,8 @@ class RowsOnScreen(QObject):
     def _one_line(self) -> None:
         """Rows not yet measured are one line of the view's font high."""
         view = self.view
-        self.view.verticalHeader().setDefaultSectionSize(view.fontMetrics().height() + 8)
+        if not self.keep_default:
+            view.verticalHeader().setDefaultSectionSize(view.fontMetrics().height() + 8)
         self.fitted.clear()
 
     # -- what needs measuring again --------------------------------------------------------------
