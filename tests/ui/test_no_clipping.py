@@ -509,3 +509,36 @@ def test_the_retreat_offer_reads_in_full(looks_window, qtbot):
     assert offer.isVisible() and len(offer.rows) >= 3
     found = problems(window)
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("looks_window", LOOKS, ids=_looks, indirect=True)
+def test_a_searching_courier_reads_in_full(looks_window, qtbot):
+    """After a failed location roll the ride panel asks whom the courier rides to and whether
+    that is the next closest unit (couriers.locate.failed): the window still fits 1280x720."""
+    from .test_courier_desk_flow import add_commander, build_roster, click
+
+    window = looks_window
+    window.ask_setup = lambda parent, game, pack: {"sides": ["Union", "Confederate"]}
+    qtbot.mouseClick(window.start.cards["couriers"].button, Qt.MouseButton.LeftButton)
+    desk = window.screen_widget
+    build_roster(qtbot, window, desk)
+    add_commander(qtbot, desk, "Hancock", "Union", "corps")
+    desk.dialogs.send_courier = lambda state, sender: {"sender": "buford", "recipient": "hancock",
+                                                       "message": "Cavalry screen is thin"}
+    click(qtbot, desk.send_button)
+    click(qtbot, desk.phase.button)  # Begin courier step
+    desk.select_courier("C1")
+    desk.towards.setCurrentIndex(desk.towards.findData("buford"))
+    desk.arrives.setChecked(True)
+    click(qtbot, desk.ride_button)
+    window.table.roll_table([1, 1])
+    click(qtbot, desk.locate_button)
+    window.table.roll_table([1, 2])  # not found: searching
+    click(qtbot, desk.phase.button)  # End turn
+    click(qtbot, desk.phase.button)  # Begin courier step
+    desk.select_courier("C1")
+    assert desk.next_closest.isVisibleTo(desk) and desk.towards.isVisibleTo(desk)
+    window.resize(1280, 720)
+    found = problems(window)
+    assert window.width() <= 1280 and window.height() <= 720, f"the window is forced to {window.size()}"
+    assert not found, "\n".join(found)

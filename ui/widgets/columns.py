@@ -306,6 +306,16 @@ class SideBySide(QWidget):
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
-        wide = self.fits_wide(event.size().width())
+        self._turn(event.size().width())
+
+    def event(self, event) -> bool:
+        # a column's controls asked for more width (a courier's ride panel filled in): decide
+        # again at the same width, as a resize would, rather than scroll sideways
+        if event.type() == QEvent.Type.LayoutRequest:
+            self._turn(self.width())
+        return super().event(event)
+
+    def _turn(self, width: int) -> None:
+        wide = self.fits_wide(width)
         if wide != self.wide:
             self.split.setOrientation(Qt.Orientation.Horizontal if wide else Qt.Orientation.Vertical)
