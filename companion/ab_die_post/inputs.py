@@ -18,6 +18,7 @@ from ..core.input_table import (
     Number,
     OneOf,
     arg,
+    is_number,
     kind,
     optional,
 )
@@ -63,7 +64,7 @@ class Zone(ArgType):
 
     def read(self, value, state: RaceState) -> int:
         last = state.settings.river_zones
-        if (isinstance(value, bool) or not isinstance(value, (int, float)) or value != value
+        if (not is_number(value)
                 or value != int(value) or not 1 <= value <= last):
             raise Expected(f"a river zone from 1 to {last}")
         return int(value)

@@ -15,6 +15,7 @@ values) or raises ``MalformedInput`` in one format, ``<kind>.<argument>: expecte
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -36,6 +37,16 @@ class Expected(Exception):
     def __init__(self, what: str):
         super().__init__(what)
         self.what = what
+
+
+def is_number(value) -> bool:
+    """A JSON number that is a real quantity: no true/false, no infinity or NaN (an int of any
+    size is one; math.isfinite would overflow on it)."""
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int):
+        return True
+    return isinstance(value, float) and math.isfinite(value)
 
 
 # -- argument types -------------------------------------------------------------------------------
@@ -97,7 +108,7 @@ class Number(ArgType):
             self.what = noun
 
     def read(self, value, state) -> float:
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
+        if not is_number(value):
             raise Expected(self.what)
         if self.whole and value != int(value):
             raise Expected(self.what)

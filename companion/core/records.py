@@ -342,13 +342,13 @@ def _restore_undone(session: Session, record: Record) -> None:
     replayed = {id(ln) for ln in lines}
     redid: dict[int, tuple[Entry, JournalLine]] = {}  # after -> entry the last run redid, its line
     for run in runs:
-        entries, fresh, redone, pos = {}, [], [], None
+        entries, fresh, redone, anchors = {}, [], [], []
         for after, inp, text, again in run:
             live = session.entries[after] if after < len(session.entries) else None
             if after in redid and redid[after][0].input == inp:
                 # undone again after its redo: the same entry, shown after that redo
                 entry, line = redid[after]
-                pos = max(pos or 0, lines.index(line) + 1)
+                anchors.append(line)
             else:
                 fresh.append(after)
                 entry = live if again and live is not None and live.input == inp else Entry(after + 1, inp, text)
@@ -360,6 +360,9 @@ def _restore_undone(session: Session, record: Record) -> None:
         redos = [JournalLine("redo", e) for e in reversed(redone)]
         # a redone input is shown by its redo: its own line from the replay goes
         lines = [ln for ln in lines if not (id(ln) in replayed and any(ln.entry is e for e in redone))]
+        # placed after those redos as they stand once the replayed lines went (an index taken
+        # before would land the run before a redo and lose its mark on the next save)
+        pos = max((lines.index(a) + 1 for a in anchors), default=None)
         if pos is None:
             low = min(entries)
             pos = 0

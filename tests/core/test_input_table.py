@@ -73,6 +73,8 @@ def check(s, kind_, **args):
     ({"counter": "a", "by": 11}, "bump.by: expected a whole number from 1 to 10, got 11"),
     ({"counter": "a", "by": 1.5}, "bump.by: expected a whole number from 1 to 10, got 1.5"),
     ({"counter": "a", "by": True}, "bump.by: expected a whole number from 1 to 10, got True"),
+    ({"counter": "a", "by": float("inf")}, "bump.by: expected a whole number from 1 to 10, got inf"),
+    ({"counter": "a", "by": float("nan")}, "bump.by: expected a whole number from 1 to 10, got nan"),
     ({"counter": "a", "speed": 2}, "bump: no argument 'speed' (it takes counter, by)"),
 ])
 def test_arguments_read_in_one_format(args, message):

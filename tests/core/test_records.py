@@ -525,3 +525,26 @@ def test_restores_of_a_real_autosave_deal_alike_only_when_seeded(tmp_path, seed)
         assert len(set(deals)) > 1
     else:
         assert len(set(deals)) == 1 and list(deals[0]) == deal_five(live)
+
+
+def test_undone_runs_after_repeated_redos_keep_every_redone_mark_through_a_second_save():
+    """An input undone and redone twice, then undone with the one before it and both redone:
+    the restored log places the last run after the earlier redos, so saving it again keeps all
+    four redone marks (the run used to land before a redo and that mark was lost)."""
+    from companion.core.session import Session
+
+    s = Session(games.rules_for("couriers"), games.bundled_pack("couriers"), {}, 0)
+    for cid, side in (("meade", "Blue"), ("hancock", "Blue"), ("lee", "Grey")):
+        s.submit(Input("add_commander", {"id": cid, "name": cid.title(), "side": side, "rank": "corps"}))
+    s.submit(Input("start_game"))
+    send = Input("send_courier", {"sender": "meade", "recipient": "hancock", "message": "Go"})
+    assert s.submit(send).accepted and s.submit(Input("end_game")).accepted
+    assert s.submit(send, override=True).accepted
+    for op in ("undo", "redo", "undo", "redo", "undo", "undo", "redo", "redo"):
+        getattr(s, op)()
+    rec = records.parse(records.record_of(s).dumps())
+    assert [bool(u.get("redone")) for u in rec.undone] == [True] * 4
+    restored, _ = games.restore(rec)
+    again = records.record_of(restored).undone
+    key = lambda u: (u["after"], str(u["input"]), bool(u.get("redone")))  # noqa: E731
+    assert sorted(again, key=key) == sorted(rec.undone, key=key)
