@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from ..core.dice import Modifier
 from ..core.violations import MalformedInput, Violation
+from . import words  # a module, not a name: words reads rolls, which reads this module
 from .state import OTHER, Battle, Due, PostmanState
 from .town_view import side_words
 
@@ -253,7 +254,7 @@ def apply_casualties(state: PostmanState, side: str, units: list) -> None:
     if b.to_choose:
         return
     if b.surrendering:
-        b.result = "the holnists surrender"
+        b.result = f"{words.side('holnists')} surrender"
         return end(state, b.result)
     after_casualties(state)
 
@@ -312,7 +313,7 @@ def apply_battle_retreat(state: PostmanState, to: str) -> None:
     b = state.fight
     for u in state.units_in(b.town, b.retreating):
         u.town = to
-    end(state, f"the {b.retreating} retreat to {state.board.towns[to].name}")
+    end(state, f"{words.side(b.retreating)} retreat to {state.board.towns[to].name}")
 
 
 def surrender(state: PostmanState, side: str) -> None:
@@ -327,7 +328,7 @@ def surrender(state: PostmanState, side: str) -> None:
         return
     for u in units:
         destroy(state, u.id)
-    b.result = f"the {side} surrender"
+    b.result = f"{words.side(side)} surrender"
     if militia and not state.pos.winner:
         state.pos.militia[b.town] = 0
         b.step = "surrender_type"

@@ -9,10 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core.dice import Dice, Modifier
-from ..core.roll_targets import DieTarget
+from ..core.roll_targets import DieTarget, die_targets
 from ..core.violations import MalformedInput, Violation
-from . import movement, odds
-from .state import OTHER, PostmanState
+from . import movement, odds, rolls
+from .state import OTHER, Due, PostmanState
 from .steps import blocking, next_steps
 from .town_view import unit_label
 
@@ -120,12 +120,16 @@ def retreat_towns(state: PostmanState, town: str, side: str) -> list[str]:
 
 
 def retreat_chance(state: PostmanState, uid: str) -> float:
-    """The chance of one unit's retreat roll from where it stands, terrain counted."""
-    u = state.pos.units[uid]
-    return _sneak(state, u.town, uid).chance
+    """The chance of one unit's retreat roll, every modifier counted (see ``retreat_roll``)."""
+    return retreat_roll(state, uid).chance
 
 
 def retreat_roll(state: PostmanState, uid: str) -> DieTarget:
-    """One unit's retreat roll from where it stands, terrain counted, as its request words it."""
-    u = state.pos.units[uid]
-    return _sneak(state, u.town, uid).die
+    """One unit's retreat roll as the rules will judge it (postman.move.retreat): the owed
+    roll's own request once the unit tries (a card such as Intercept changes it then), else
+    the request its try would owe now, terrain counted."""
+    due = state.pos.due
+    if due is None or due.kind != "retreat" or due.info.get("unit") != uid:
+        u = state.pos.units[uid]
+        due = Due("retreat", u.side, 1, {"unit": uid, "town": u.town, "mods": []})
+    return die_targets(rolls.request(state, due))[0]

@@ -50,6 +50,7 @@ def test_postman_fight_retreat_equal_casualties_mean_the_postmen_retreat():
     act(s, "battle_retreat", to="pt")
     assert set(p) <= set(units(s, "pt", "postmen"))
     assert units(s, "fo") == h
+    assert s.state.pos.last_battle.result == "the Postmen retreat to Post Town"  # people, not ids
 
 
 def test_postman_fight_retreat_the_side_with_more_casualties_goes():
@@ -61,6 +62,7 @@ def test_postman_fight_retreat_the_side_with_more_casualties_goes():
     assert s.state.pos.battle.retreating == "holnists"
     act(s, "battle_retreat", to="ri")
     assert s.state.pos.units[h[1]].town == "ri"
+    assert s.state.pos.last_battle.result == "the Holnists retreat to River Town"
 
 
 def test_postman_fight_second_round_and_surrender_of_the_smaller_side():
@@ -80,7 +82,7 @@ def test_postman_fight_second_round_and_surrender_of_the_smaller_side():
     # both remain: 3 Postmen against 1 Holnist; the Holnists surrender and give up the rest
     act(s, "casualties", side="holnists", units=[h[0]])
     assert h[0] not in s.state.pos.units
-    assert s.state.pos.last_battle.result == "the holnists surrender"
+    assert s.state.pos.last_battle.result == "the Holnists surrender"
 
 
 def test_postman_fight_surrender_on_equal_numbers_goes_against_the_postmen():
@@ -93,6 +95,7 @@ def test_postman_fight_surrender_on_equal_numbers_goes_against_the_postmen():
     dice(s, 1, 1)
     dice(s, 1, 1)
     assert p[0] not in s.state.pos.units and h[0] in s.state.pos.units
+    assert s.state.pos.last_battle.result == "the Postmen surrender"
 
 
 def test_postman_fight_militia_roll_6_to_fight_holnists_else_no_battle():
@@ -214,7 +217,7 @@ def test_postman_fight_surrender_holnists_give_up_their_units_and_discipline_spa
     assert step.kind == "casualties" and step.who == "holnists" and "surrender" in step.text
     act(s, "play_card", card="10S")
     assert h[0] in s.state.pos.units  # Discipline: the Regiment is not destroyed
-    assert s.state.pos.battle is None and s.state.pos.last_battle.result == "the holnists surrender"
+    assert s.state.pos.battle is None and s.state.pos.last_battle.result == "the Holnists surrender"
 
 
 def test_postman_fight_surrender_without_discipline_destroys_the_holnists():

@@ -241,3 +241,76 @@ def share(session: Session, counts) -> float:
         session.undo()
     return hits / len(req.choices)
 
+
+
+@pytest.fixture
+def owed_retreat(qtbot):
+    """The Holnists' Patrol rides onto the Postman and Rider 2 in Firwood (forest); the Postmen
+    are offered a retreat (postman.move.retreat). The screen shows the live session."""
+    from postman.kit import Table as Kit
+
+    from ui.postman.table import create
+    from ui.table import Table
+
+    kit = Kit(postmen=["AH", "3D", "KD", "5H", "QH"], holnists=["2S", "KC", "3C", "JS", "AS"])
+    kit.move(["postman1", "rider2"], "mid1")
+    kit.end_phase()
+    kit.end_phase()
+    kit.end_phase()
+    kit.ok("militia_phase")
+    while kit.session.pending_roll() is not None:
+        kit.roll(*[1] * kit.session.pending_roll().dice.count)  # no Militia appear
+    kit.end_phase()
+    kit.draw("KH")
+    kit.draw("10D")
+    kit.end_phase()
+    kit.move("patrol1", "mid2", "mid1")
+    screen = create(Table(kit.session))
+    qtbot.addWidget(screen)
+    return kit, screen
+
+
+def offer_line(screen, label: str) -> str:
+    lines = [w.text() for w in screen.stack.offer.rows if hasattr(w, "text") and w.text().startswith(label)]
+    assert len(lines) == 1, lines
+    return lines[0]
+
+
+def test_the_retreat_offer_reads_the_owed_roll_after_a_card_changes_it(owed_retreat):
+    """After Intercept (-1) on Rider 2's retreat roll the offer's face and chance are the owed
+    request's: 3+ (67%), not the 2+ (83%) of forest alone; the rules then judge 3 met, 2 missed."""
+    kit, screen = owed_retreat
+    screen.refresh()
+    assert "Rider 2 retreats on 2+ = Sneak 3, forest +1 (83%)" == offer_line(screen, "Rider 2")
+    kit.ok("retreat", unit="rider2", to="post")
+    kit.play("2S")  # Intercept
+    screen.refresh()
+    asked = die_targets(kit.session.pending_roll())[0]
+    assert asked.text() == "3+ = Sneak 3, forest +1, Intercept -1 (67%)"
+    assert offer_line(screen, "Rider 2") == f"Rider 2 retreats on {asked.text()}"
+    s, due = kit.session.state, kit.session.state.pos.due
+    assert rolls.successes(s, due, [3]) == [True] and rolls.successes(s, due, [2]) == [False]
+
+
+def tries(offer) -> list:
+    return [w for w in offer.rows if hasattr(w, "text") and w.text() == "Try to retreat"]
+
+
+def test_the_retreat_offer_buttons_wait_while_the_retreat_roll_is_owed(owed_retreat):
+    """Try to retreat and Stay are enabled exactly when the session takes them: not while Rider
+    2's retreat roll is owed (postman.roll.pending), again once it is rolled."""
+    kit, screen = owed_retreat
+    offer = screen.stack.offer
+    screen.refresh()
+    assert offer.isVisibleTo(screen) and offer.stay_button.isEnabled()
+    assert len(tries(offer)) == 2 and all(b.isEnabled() for b in tries(offer))
+    kit.ok("retreat", unit="rider2", to="post")
+    screen.refresh()
+    assert offer.isVisibleTo(screen)
+    assert not offer.stay_button.isEnabled() and "postman.roll.pending" in offer.stay_button.toolTip()
+    assert not any(b.isEnabled() for b in tries(offer))
+    assert all("postman.roll.pending" in b.toolTip() for b in tries(offer))
+    kit.roll(6)  # Rider 2 gets away; the Postman may still try, or stay
+    screen.refresh()
+    assert offer.stay_button.isEnabled() and "The Postman" in offer_line(screen, "The Postman")
+    assert len(tries(offer)) == 1 and tries(offer)[0].isEnabled()

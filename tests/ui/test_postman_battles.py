@@ -147,6 +147,6 @@ def test_a_second_round_ends_in_surrender_and_discipline_spares_one(window, qtbo
     assert len(screen.battle.ticked("holnists")) == 1
     click(qtbot, screen.battle.choose_buttons["holnists"])
     t = window.table.state.pos
-    assert t.battle is None and t.last_battle.result == "the holnists surrender"
+    assert t.battle is None and t.last_battle.result == "the Holnists surrender"
     assert len([u for u in ("regiment90", "regiment91") if u in t.units]) == 1
-    assert "the holnists surrender" in screen.battle.result.text()
+    assert "the Holnists surrender" in screen.battle.result.text()

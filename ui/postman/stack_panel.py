@@ -39,6 +39,7 @@ class OfferBox(QGroupBox):
         self.heading.setWordWrap(True)
         self.grid.addWidget(self.heading, 0, 0, 1, 3)
         self.rows: list = []
+        self.go_buttons: dict[str, QPushButton] = {}
         self.stay_button = QPushButton("Stay (the rest stay and fight)")
         self.stay_button.clicked.connect(self.stay)
         self.grid.addWidget(self.stay_button, 99, 0, 1, 3)
@@ -54,6 +55,7 @@ class OfferBox(QGroupBox):
             w.hide()
             w.deleteLater()
         self.rows = []
+        self.go_buttons = {}
         self.heading.setText(title)
         for i, (_uid, label, die) in enumerate(units):
             name = QLabel(f"{label} retreats on {die.text()}")
@@ -63,14 +65,24 @@ class OfferBox(QGroupBox):
             for tid, tname in towns:
                 where.addItem(tname, tid)
             go = QPushButton("Try to retreat")
-            go.setEnabled(bool(towns))
             go.clicked.connect(lambda _=False, u=_uid, c=where: self.try_retreat.emit(u, c.currentData()))
             self.grid.addWidget(name, 2 * i + 1, 0, 1, 3)  # its own line: the numbers are never cut off
             self.grid.addWidget(where, 2 * i + 2, 0, 1, 2)
             self.grid.addWidget(go, 2 * i + 2, 2)
             self.rows += [name, where, go]
+            self.go_buttons[_uid] = go
         for w in self.rows:
             w.show()  # children added to a shown widget stay hidden until shown
+
+    def set_answers(self, retreat: dict[str, str], stay: str) -> None:
+        """Enable each button exactly when the session takes its input now: ``retreat`` says,
+        by unit, why its try may not be given ("" when it may), ``stay`` the same for Stay."""
+        for uid, go in self.go_buttons.items():
+            why = retreat.get(uid, "no retreat is offered to it")
+            go.setEnabled(not why)
+            go.setToolTip(why)
+        self.stay_button.setEnabled(not stay)
+        self.stay_button.setToolTip(stay)
 
 
 class StackPanel(QWidget):

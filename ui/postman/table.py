@@ -21,7 +21,7 @@ from companion.postman import view as q
 
 from .. import looks
 from ..palette import rgb
-from ..widgets.asks import ask
+from ..widgets.asks import ask, waits_for
 from ..widgets.phase_bar import PhaseBar
 from .battle_panel import BattlePanel
 from .cards_panel import CardsPanel
@@ -236,6 +236,10 @@ class PostmanTable(QWidget, Flows):
             towns = [(x, self.name(x)) for x in q.retreat_towns(s, o.town, o.side)]
             units = [(u, q.unit_label(s, u), q.retreat_roll(s, u)) for u in o.units]
             self.stack.offer.set_offer(f"{q.side_name(o.side, True)} in {self.name(o.town)} may try to retreat", units, towns)
+            # asked of the session, as it will judge the click (a roll owed first: postman.roll.pending)
+            retreat = {u: waits_for(self.session, Input("retreat", {"unit": u, "to": towns[0][0]}))
+                       if towns else "no town one road away is free of enemy units (postman.move.retreat)" for u in o.units}
+            self.stack.offer.set_answers(retreat, waits_for(self.session, Input("stay")))
         if town is None:
             self.stack.show_town(None, "Click a town on the map", "", [], [], False)
             return
