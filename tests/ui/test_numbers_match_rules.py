@@ -314,3 +314,24 @@ def test_the_retreat_offer_buttons_wait_while_the_retreat_roll_is_owed(owed_retr
     screen.refresh()
     assert offer.stay_button.isEnabled() and "The Postman" in offer_line(screen, "The Postman")
     assert len(tries(offer)) == 1 and tries(offer)[0].isEnabled()
+
+
+def test_a_card_on_the_owed_retreat_roll_keeps_the_town_the_unit_was_sent_to(owed_retreat, qtbot):
+    """Intercept redraws Rider 2's line with its new numbers; the town picked for the retreat
+    stays the one the owed roll is for (Post Town), not the first town offered."""
+    from PySide6.QtCore import Qt
+
+    kit, screen = owed_retreat
+    offer = screen.stack.offer
+    screen.refresh()
+    rider = [i for i, w in enumerate(offer.rows) if hasattr(w, "text") and w.text().startswith("Rider 2")][0]
+    where, go = offer.rows[rider + 1], offer.rows[rider + 2]
+    where.setCurrentIndex(where.findData("post"))
+    assert where.findData("post") != 0  # not the first town, so a reset would show
+    qtbot.mouseClick(go, Qt.MouseButton.LeftButton)
+    assert kit.session.state.pos.due.info["to"] == "post"
+    kit.play("2S")  # Intercept
+    screen.refresh()
+    assert "Intercept -1" in offer_line(screen, "Rider 2")
+    rider = [i for i, w in enumerate(offer.rows) if hasattr(w, "text") and w.text().startswith("Rider 2")][0]
+    assert offer.rows[rider + 1].currentData() == "post"

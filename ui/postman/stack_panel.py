@@ -40,6 +40,7 @@ class OfferBox(QGroupBox):
         self.grid.addWidget(self.heading, 0, 0, 1, 3)
         self.rows: list = []
         self.go_buttons: dict[str, QPushButton] = {}
+        self.town_choices: dict[str, QComboBox] = {}
         self.stay_button = QPushButton("Stay (the rest stay and fight)")
         self.stay_button.clicked.connect(self.stay)
         self.grid.addWidget(self.stay_button, 99, 0, 1, 3)
@@ -50,12 +51,15 @@ class OfferBox(QGroupBox):
         if (title, units, towns) == getattr(self, "_shown", None):
             return
         self._shown = (title, list(units), list(towns))
+        # a card on the owed roll changes its numbers, not where the unit was sent
+        chosen = {uid: c.currentData() for uid, c in self.town_choices.items()}
         for w in self.rows:
             self.grid.removeWidget(w)
             w.hide()
             w.deleteLater()
         self.rows = []
         self.go_buttons = {}
+        self.town_choices = {}
         self.heading.setText(title)
         for i, (_uid, label, die) in enumerate(units):
             name = QLabel(f"{label} retreats on {die.text()}")
@@ -64,6 +68,8 @@ class OfferBox(QGroupBox):
             where = QComboBox()
             for tid, tname in towns:
                 where.addItem(tname, tid)
+            if where.findData(chosen.get(_uid)) >= 0:
+                where.setCurrentIndex(where.findData(chosen.get(_uid)))
             go = QPushButton("Try to retreat")
             go.clicked.connect(lambda _=False, u=_uid, c=where: self.try_retreat.emit(u, c.currentData()))
             self.grid.addWidget(name, 2 * i + 1, 0, 1, 3)  # its own line: the numbers are never cut off
@@ -71,6 +77,7 @@ class OfferBox(QGroupBox):
             self.grid.addWidget(go, 2 * i + 2, 2)
             self.rows += [name, where, go]
             self.go_buttons[_uid] = go
+            self.town_choices[_uid] = where
         for w in self.rows:
             w.show()  # children added to a shown widget stay hidden until shown
 
