@@ -173,7 +173,8 @@ def _moves(s: RaceState, player: str) -> Iterator[Input]:
     for flanks in (0, 1, 2):
         # the flank spaces passed so far are the default (ab_die_post.passenger)
         passed = {} if flanks == s.planes[player].flanks else {"flanks": flanks}
-        yield Input("move", {**who, "goal": True, **passed})
+        if s.planes[player].lane is not None:  # from the start field a move names its lane
+            yield Input("move", {**who, "goal": True, **passed})
         for lane in LANES:
             for zone in range(1, s.settings.river_zones + 1):
                 yield Input("move", {**who, "lane": lane, "zone": zone, **passed})

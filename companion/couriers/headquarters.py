@@ -9,7 +9,7 @@ still go there and then search for him as if he had none (couriers.hq.absent).
 from __future__ import annotations
 
 from ..core.input_table import Given
-from ..core.violations import MalformedInput, Violation
+from ..core.violations import Violation
 from .state import DeskState
 
 
@@ -32,11 +32,12 @@ def check_declare(s: DeskState, a: Given) -> list[Violation]:
 
 def check_return(s: DeskState, a: Given) -> list[Violation]:
     cmd = s.commanders[a["commander"]]
-    if cmd.hq is None:
-        raise MalformedInput(f"{cmd.name} has no headquarters to return to")
+    out = []
     if s.phase == "setup":
-        return [Violation("couriers.turn.order", "commanders move once the game has begun")]
-    return []
+        out.append(Violation("couriers.turn.order", "commanders move once the game has begun"))
+    if cmd.hq is None:
+        out.append(Violation("couriers.hq.none", f"{cmd.name} has no headquarters to return to"))
+    return out
 
 
 def check_establish(s: DeskState, a: Given) -> list[Violation]:
@@ -94,6 +95,8 @@ def apply_move(s: DeskState, a: Given) -> None:
 
 def apply_return(s: DeskState, a: Given) -> None:
     cmd = s.commanders[a["commander"]]
+    if cmd.hq is None:  # overridden (couriers.hq.none): there is nowhere to return to
+        return
     cmd.at_hq = True
     cmd.in_building = cmd.hq_in_building
     cmd.stayed = 0

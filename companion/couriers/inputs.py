@@ -127,10 +127,9 @@ def _slug(text: str, taken) -> str:
     return slug
 
 
-def _check_new_commander(s: DeskState, a: Given) -> list[Violation]:
+def _new_commander(s: DeskState, a: Given) -> None:
     if a["id"] is not None and a["id"] in s.commanders:
         raise MalformedInput(f"add_commander.id: '{a['id']}' is already on the roster")
-    return []
 
 
 def _add_commander(s: DeskState, a: Given) -> None:
@@ -140,12 +139,16 @@ def _add_commander(s: DeskState, a: Given) -> None:
 
 
 # -- couriers sent ---------------------------------------------------------------------------------
-def _check_send(s: DeskState, a: Given) -> list[Violation]:
+def _new_courier(s: DeskState, a: Given) -> None:
+    # read with the arguments: a new id, and two commanders (no courier rides to its own sender)
     if a["id"] is not None and a["id"] in s.couriers:
         raise MalformedInput(f"send_courier.id: '{a['id']}' is already a courier")
-    sender, recipient = s.commanders[a["sender"]], s.commanders[a["recipient"]]
-    if sender.id == recipient.id:
+    if a["sender"] == a["recipient"]:
         raise MalformedInput("send_courier: sender and recipient are the same commander")
+
+
+def _check_send(s: DeskState, a: Given) -> list[Violation]:
+    sender, recipient = s.commanders[a["sender"]], s.commanders[a["recipient"]]
     if sender.side != recipient.side:
         return [Violation("couriers.send.side",
                           f"{sender.name} ({sender.side}) cannot send orders to {recipient.name} ({recipient.side})")]
@@ -179,7 +182,7 @@ INPUTS = InputTable("the Courier Desk", [
     kind("add_commander",
          arg("name", Text(80)), arg("side", OneOf(_side, "sides")), arg("rank", OneOf(RANKS)),
          optional("building", Flag(), False), optional("id", Text(40)),
-         apply=_add_commander, check=_check_new_commander, open=True,
+         apply=_add_commander, well_formed=_new_commander, open=True,
          words=lambda s, a: f"{a['name']} joins the {a['side']} roster ({a['rank']})"),
     kind("declare_hq", arg("commander", COMMANDER), arg("place", Text(80)),
          optional("building", Flag(), False),
@@ -195,14 +198,15 @@ INPUTS = InputTable("the Courier Desk", [
          open=True),
     kind("send_courier", arg("sender", COMMANDER), arg("recipient", COMMANDER),
          arg("message", Text(500)), optional("id", Text(40)),
-         check=_check_send, apply=_send, words=_send_words, open=True),
+         check=_check_send, well_formed=_new_courier, apply=_send, words=_send_words, open=True),
     kind("begin_courier_step", admits=_admits_courier_step, apply=_courier_step,
          words=lambda s, a: f"Turn {s.turn}: courier step"),
     kind("move_courier", arg("courier", COURIER), arg("speed", OneOf(_speed, "speeds")),
          optional("nearest_enemy", Number(0, FARTHEST_ENEMY)), optional("arrives", Flag(), False),
          optional("towards", OneOf(_ride_target, "headquarters or commanders")),
          optional("next_closest", Flag(), False),
-         check=riders.check_move, apply=riders.apply_move, words=riders.describe),
+         check=riders.check_move, well_formed=riders.well_formed_move, apply=riders.apply_move,
+         words=riders.describe),
     kind("attempt_location", arg("courier", COURIER),
          check=riders.check_location, apply=riders.apply_location, words=riders.describe),
     kind("capture", arg("courier", COURIER),

@@ -112,12 +112,19 @@ def _finished(c: Courier, doing: str) -> list[Violation]:
     return []
 
 
-def check_move(s: DeskState, a: Given) -> list[Violation]:
+def well_formed_move(s: DeskState, a: Given) -> None:
+    """A ride names a target its courier may ride to (couriers.locate.contact), or none; read with
+    the arguments, since what it may name depends on the courier it names."""
     c = s.couriers[a["courier"]]
     towards = a["towards"]  # optional: a ride of an older record names no target
     if towards is not None and towards not in ride_targets(s, c):
         raise MalformedInput(f"move_courier.towards: expected one of {', '.join(ride_targets(s, c))}, "
                              f"got {towards!r}")
+
+
+def check_move(s: DeskState, a: Given) -> list[Violation]:
+    c = s.couriers[a["courier"]]
+    towards = a["towards"]
     out = _finished(c, "move")
     if s.phase != "couriers":
         out.append(Violation("couriers.move.phase", "couriers move only in the courier step"))
@@ -186,7 +193,7 @@ def check_capture(s: DeskState, a: Given) -> list[Violation]:
 
 def check_roll(s: DeskState, a: Given) -> list[Violation]:
     if s.pending is None:
-        raise MalformedInput("no roll is asked for now")
+        return [Violation("couriers.roll.none", "no roll is asked for now")]
     Dice.parse(s.pending.dice).check_values(a["values"])
     return []
 
@@ -239,6 +246,8 @@ def apply_capture(s: DeskState, a: Given) -> None:
 
 
 def apply_roll(s: DeskState, a: Given) -> None:
+    if s.pending is None:  # overridden (couriers.roll.none): a roll nobody asked for changes nothing
+        return
     p = s.owed
     s.pending = None
     c = s.couriers[p.courier]

@@ -16,12 +16,13 @@ from .inputs import INPUTS
 from .state import SETTINGS_SPEC, DeskState, Settings
 
 RULE_IDS = frozenset({
-    "couriers.turn.order", "couriers.roll.pending", "couriers.send.side",
+    "couriers.turn.order", "couriers.roll.pending", "couriers.roll.none", "couriers.send.side",
     "couriers.move.phase", "couriers.move.once", "couriers.move.finished",
     "couriers.loss", "couriers.capture",
     "couriers.locate.contact", "couriers.locate.once", "couriers.locate.roll",
     "couriers.locate.failed", "couriers.locate.found",
     "couriers.hq.brigade", "couriers.hq.declare", "couriers.hq.establish", "couriers.hq.absent",
+    "couriers.hq.none",
     "couriers.game.end",
 })
 

@@ -36,7 +36,7 @@ __all__ = [
 #: The rules that say an input's moment has not come or has passed (couriers.turn.order,
 #: couriers.hq.declare), that something else is owed first, or that the game is over: its button
 #: waits. Any other rule an input breaks the table may knowingly override, so its button stays.
-NOT_NOW = frozenset({"couriers.turn.order", "couriers.hq.declare", "couriers.roll.pending",
+NOT_NOW = frozenset({"couriers.turn.order", "couriers.hq.declare", "couriers.hq.none", "couriers.roll.pending",
                      "couriers.game.end"})
 
 #: A place the table has not named yet: no check reads the words of a place or a message.

@@ -81,7 +81,7 @@ def _prepare(s: PostmanState, a: Given) -> None:
 # -- rolls (the roll owed: rolls.request says what it is for) --------------------------------------
 def _check_roll(s: PostmanState, a: Given) -> list[Violation]:
     if s.pos.due is None:
-        raise MalformedInput("no roll is asked for now")
+        return [Violation("postman.roll.none", "no roll is asked for now")]
     rolls.request(s, s.pos.due).dice.check_values(a["values"])
     return []
 
@@ -104,8 +104,13 @@ def _roll(s: PostmanState, a: Given) -> None:
 # -- the rest, each in its own module --------------------------------------------------------------
 def _check_stay(s: PostmanState, a: Given) -> list[Violation]:
     if s.pos.offer is None:
-        raise MalformedInput("no retreat is offered now")
+        return [Violation("postman.retreat.none", "no retreat is offered now")]
     return []
+
+
+def _stay(s: PostmanState, a: Given) -> None:
+    if s.pos.offer is not None:  # overridden with nothing offered (postman.retreat.none): no change
+        movement.next_offer(s)
 
 
 def _check_fight(s: PostmanState, a: Given) -> list[Violation]:
@@ -125,7 +130,7 @@ INPUTS = InputTable("The Postman", [
     kind("retreat", arg("unit", UNIT), arg("to", TOWN),
          check=lambda s, a: movement.check_retreat(s, a["unit"], a["to"]),
          apply=lambda s, a: movement.apply_retreat(s, a["unit"], a["to"]), words=words.retreat),
-    kind("stay", check=_check_stay, apply=lambda s, a: movement.next_offer(s), words="The rest stay"),
+    kind("stay", check=_check_stay, apply=_stay, words="The rest stay"),
     kind("end_phase", check=lambda s, a: turn.check_end_phase(s),
          apply=lambda s, a: turn.apply_end_phase(s), words=words.end_phase),
     kind("fight", arg("town", TOWN), check=_check_fight,

@@ -106,15 +106,24 @@ def test_overridden_input_in_a_record(game, saved, tmp_path):
 def test_refused_input_is_reported_and_skipped(game, saved, tmp_path):
     data = json.loads(saved.read_text())
     data["inputs"].insert(9, {"kind": "capture", "args": {"courier": "C77"}})
-    data["inputs"].insert(10, {"kind": "roll", "args": {"values": [3]}})
+    data["inputs"].insert(10, {"kind": "roll", "args": {"values": "three"}})
     data["inputs"].insert(11, {"kind": "teleport"})
     session, verdicts = games.restore(records.read(write(tmp_path, data)))
     assert [v.verdict for v in verdicts[9:12]] == ["refused"] * 3
     assert "capture.courier: expected the id of a courier, got 'C77'" in verdicts[9].reason
-    assert "no roll is asked for" in verdicts[10].reason
+    assert "roll.values: expected" in verdicts[10].reason
     assert "no input 'teleport'" in verdicts[11].reason
     assert "REFUSED" in verdicts[9].line() and "C77" in verdicts[9].line()
     assert live_json(session) == live_json(game.session)
+
+
+def test_a_roll_nobody_asked_for_is_flagged_and_changes_nothing(game, saved, tmp_path):
+    data = json.loads(saved.read_text())
+    data["inputs"].insert(9, {"kind": "roll", "args": {"values": [3]}})
+    session, verdicts = games.restore(records.read(write(tmp_path, data)))
+    assert verdicts[9].verdict == "flagged"
+    assert [x.rule for x in verdicts[9].violations] == ["couriers.roll.none"]
+    assert session.rules.state_json(session.state) == game.session.rules.state_json(game.session.state)
 
 
 def test_a_flagged_roll_value_is_refused_not_a_crash(saved, tmp_path):

@@ -84,8 +84,6 @@ def test_couriers_roll_pending(desk):
     game(desk).ok("send_courier", sender="gibbon", recipient="meade", message="Hold the ridge")
     desk.ok("send_courier", sender="hancock", recipient="meade", message="Need support")
     desk.courier_step()
-    with pytest.raises(MalformedInput, match="no roll is asked for"):
-        desk.session.check(Input("roll", {"values": [3, 4]}))
     desk.ok("move_courier", courier="C1", speed="officer", arrives=False)
 
     steps = desk.session.next_steps()
@@ -607,8 +605,7 @@ def test_couriers_hq_absent_commander_back_at_hq(desk):
     desk.ok("send_courier", sender="pickett", recipient="lee", message="x")
     desk.courier_step().ride("C1", 1, 1)
     assert desk.courier("C1").status == "delivered"
-    with pytest.raises(MalformedInput, match="no headquarters"):
-        desk.session.check(Input("return_to_hq", {"commander": "meade"}))
+    assert desk.broken("return_to_hq", commander="meade") == ["couriers.hq.none"]
 
 
 # -- overrides --------------------------------------------------------------------------------------
@@ -633,6 +630,38 @@ def test_override_flag_on_a_legal_input_is_dropped(desk):
     game(desk)
     out = desk.session.submit(Input("begin_courier_step", {}, None, ("couriers.turn.order",)))
     assert out.accepted and out.entry.verdict == "ok" and out.entry.input.override == ()
+
+
+def test_couriers_roll_none(desk):
+    """A roll nobody asked for is a violation, not a malformed input; overridden it changes nothing."""
+    game(desk).ok("send_courier", sender="gibbon", recipient="meade", message="Hold the ridge")
+    desk.courier_step()
+    assert desk.broken("roll", values=[3, 4]) == ["couriers.roll.none"]
+    before = desk.session.rules.state_json(desk.state)
+    assert desk.submit("roll", override=True, values=[3, 4]).accepted
+    assert desk.session.rules.state_json(desk.state) == before
+    desk.ok("move_courier", courier="C1", speed="officer", arrives=False)
+    assert desk.session.why_not(Input("roll", {"values": [3, 4]})) == []   # now one is owed
+
+
+def test_couriers_hq_none(desk):
+    """Returning to a headquarters he does not have breaks couriers.hq.none; with one, it is fine."""
+    game(desk, hq={"meade": "Leister farm"})
+    assert desk.broken("return_to_hq", commander="hancock") == ["couriers.hq.none"]
+    assert desk.submit("return_to_hq", override=True, commander="hancock").accepted
+    assert not desk.commander("hancock").at_hq                # nowhere to return to
+    desk.ok("move_commander", commander="meade")
+    desk.ok("return_to_hq", commander="meade")
+    assert desk.commander("meade").at_hq
+
+
+def test_a_courier_to_its_own_sender_is_refused_while_reading(desk):
+    game(desk)
+    with pytest.raises(MalformedInput, match="sender and recipient are the same commander"):
+        desk.session.rules.inputs.read(desk.state, Input("send_courier", {"sender": "meade", "recipient": "meade",
+                                                                          "message": "x"}))
+    assert desk.session.why_not(Input("send_courier", {"sender": "hancock", "recipient": "meade",
+                                                       "message": "x"})) == []
 
 
 def test_ids_are_trimmed_like_the_names(desk):

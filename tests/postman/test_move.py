@@ -156,3 +156,18 @@ def test_a_big_stack_is_logged_by_kind_and_count():
     units = [u.id for u in s.state.units_in("pt", "postmen")]
     entry = act(s, "move", units=units, path=["fo"])
     assert entry.text == "The Postman, Postal Rider \u00d74 move: Forest Town"
+
+
+def test_postman_roll_none():
+    """A roll nobody asked for breaks postman.roll.none (never a malformed input); overridden it
+    changes nothing; once a roll is owed the same roll is no violation."""
+    s = game()
+    assert s.state.pos.due is None
+    assert [v.rule for v in s.why_not(Input("roll", {"values": [3]}))] == ["postman.roll.none"]
+    before = s.rules.state_json(s.state)
+    assert s.submit(Input("roll", {"values": [3]}), True).accepted
+    assert s.rules.state_json(s.state) == before
+    clear(s, "fo")
+    place(s, "fo", "regiment")
+    act(s, "move", units=["rider1"], path=["fo", "ri"])
+    assert s.why_not(Input("roll", {"values": [3]})) == []
