@@ -29,7 +29,7 @@ from .state import RANKS, Courier, DeskState
 __all__ = [
     "final_report",
     "RANKS", "arrival_words", "asks_next_closest", "commander_waits", "default_target", "heading",
-    "location_owed", "location_target", "loss_preview", "orders_open", "ride_targets", "send_waits",
+    "location_owed", "location_target", "loss_preview", "orders_open", "ride_targets", "roster_waits", "send_waits",
     "stay_needed", "target_words",
 ]
 
@@ -68,6 +68,15 @@ def commander_waits(s: DeskState, cid: str) -> dict[str, str]:
     if not out["return_to_hq"] and cmd.at_hq:
         out["return_to_hq"] = f"{cmd.name} is at his headquarters"  # nothing to come back from
     return out
+
+
+def roster_waits(s: DeskState) -> str:
+    """"" when a commander may be added now, else why not (a roll owed comes first,
+    couriers.roll.pending; nothing joins after the end, couriers.game.end). A name, side and rank
+    break no rule, so one commander answers for all."""
+    if not s.sides:
+        return "the game names no sides"
+    return _waits(s, Input("add_commander", {"name": UNSAID, "side": s.sides[0], "rank": RANKS[0]}))
 
 
 def send_waits(s: DeskState) -> str:

@@ -81,3 +81,17 @@ def test_arrival_words_follow_the_destination(desk):
     assert view.arrival_words(desk.state, c) == "the headquarters at Cemetery Hill"
     desk.ok("send_courier", sender="meade", recipient="hancock", message="y")
     assert view.arrival_words(desk.state, desk.state.couriers["C2"]) == "a unit of Hancock's command"
+
+
+def test_a_commander_joins_exactly_when_the_session_would_accept_one(desk):
+    def joins() -> bool:
+        return not verdict(desk, "add_commander", name="Sykes", side="Blue", rank="corps")
+
+    desk.roster(hq={"meade": "Ridge"}).start().ok("send_courier", sender="gibbon", recipient="meade", message="x")
+    assert view.roster_waits(desk.state) == "" and joins()
+    desk.courier_step().ok("move_courier", courier="C1", speed="officer")
+    assert "couriers.roll.pending" in view.roster_waits(desk.state) and not joins()
+    desk.table_roll(6, 6)
+    assert view.roster_waits(desk.state) == "" and joins()
+    desk.ok("end_game", winner="Blue")
+    assert "couriers.game.end" in view.roster_waits(desk.state) and not joins()

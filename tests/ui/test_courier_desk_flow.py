@@ -349,3 +349,21 @@ def test_a_ride_names_its_target_and_after_a_failed_roll_the_next_closest(window
     entry = window.table.session.entries[-1]
     assert entry.input.args["next_closest"] is True and not entry.input.override
     assert window.table.state.couriers["C1"].history[-1].endswith("(the next closest unit)")
+
+
+def test_add_commander_waits_while_a_loss_roll_is_owed(window, desk, qtbot):
+    build_roster(qtbot, window, desk)
+    desk.dialogs.send_courier = lambda state, sender: {"sender": "meade", "recipient": "buford",
+                                                       "message": "Hold the ridge"}
+    click(qtbot, desk.send_button)
+    click(qtbot, desk.phase.button)  # Begin courier step
+    assert desk.add_commander_button.isEnabled()
+    desk.select_courier("C1")
+    click(qtbot, desk.ride_button)
+    assert window.table.state.pending is not None   # the loss roll is owed
+    assert not desk.add_commander_button.isEnabled()
+    assert "couriers.roll.pending" in desk.add_commander_button.toolTip()
+    window.table.roll_table([6, 6])
+    assert window.table.state.pending is None
+    add_commander(qtbot, desk, "Hancock", "Union", "corps")   # offered again, and accepted
+    assert "hancock" in window.table.state.commanders
