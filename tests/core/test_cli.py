@@ -70,7 +70,7 @@ def test_check_pack_bundled_ok():
     done = run("check-pack", str(BUNDLED))
     assert done.returncode == 0, done.stderr
     assert "(couriers, game couriers, version 1): OK" in done.stdout
-    assert "18 rule(s) in the reference" in done.stdout
+    assert "20 rule(s) in the reference" in done.stdout
 
 
 def test_check_pack_broken_copy_exits_2_with_file_and_key(tmp_path):
