@@ -123,7 +123,7 @@ def proceed(state: PostmanState) -> None:
         if not b.losses["postmen"] + b.losses["holnists"]:
             return end(state, "no battle")
         holder = "holnists" if state.units_in(b.town, "holnists") else "postmen"
-        return end(state, f"the {holder} hold {state.board.towns[b.town].name}")
+        return end(state, f"{words.side(holder)} hold {state.board.towns[b.town].name}")
     if b.step == "rule7":
         both = [leader_of(state, s) for s in SIDES]
         present = {u.kind for u in state.units_in(b.town)}
@@ -278,7 +278,7 @@ def after_casualties(state: PostmanState) -> None:
     alive = {s: side_size(state, s) for s in SIDES}
     if not alive["postmen"] or not alive["holnists"]:
         won = "holnists" if alive["holnists"] else ("postmen" if alive["postmen"] else None)
-        return end(state, f"the {won} hold {state.board.towns[b.town].name}" if won else "both sides destroyed")
+        return end(state, f"{words.side(won)} hold {state.board.towns[b.town].name}" if won else "both sides destroyed")
     if b.round == 1:
         rl = b.round_losses
         retreating = "postmen" if rl["postmen"] >= rl["holnists"] else "holnists"

@@ -36,6 +36,7 @@ def test_postman_fight_round_all_attack_at_once_with_fight_stats():
     act(s, "casualties", side="holnists", units=[h[0]])
     assert h[0] not in s.state.pos.units
     assert units(s, "fo") == [p[0]] and s.state.pos.battle is None
+    assert s.state.pos.last_battle.result == "the Postmen hold Forest Town"  # people, not ids
 
 
 def test_postman_fight_retreat_equal_casualties_mean_the_postmen_retreat():
