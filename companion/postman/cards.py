@@ -203,9 +203,9 @@ def apply_play(state: PostmanState, a: Mapping) -> None:
         t.draws_owed.insert(0, side)
         t.effects["spied"] = [t.turn, side]  # this side looks at the other's hand this turn
     elif e == "resupply":
-        t.draws_owed[:0] = [side, side]
+        t.draws_owed[:0] = [side] * card.count
     elif e in ("confusion", "break_morale"):
-        n = min(2, len(state.hand(OTHER[side])))
+        n = min(card.count, len(state.hand(OTHER[side])))
         t.discards_owed += [OTHER[side]] * n
     elif e == "resistance" and b:
         b.resistance, b.militia_fight = True, not b.cowed
@@ -224,10 +224,10 @@ def apply_play(state: PostmanState, a: Mapping) -> None:
             battle.destroy(state, a["unit"])
         _restart_battle(state)
     elif e == "pony_express":
-        t.move_bonus[a["unit"]] = t.move_bonus.get(a["unit"], 0) + 1
+        t.move_bonus[a["unit"]] = t.move_bonus.get(a["unit"], 0) + card.modifier
     elif e == "forced_march":
         for u in state.units_in(a["town"], side):
-            t.move_bonus[u.id] = t.move_bonus.get(u.id, 0) + 1
+            t.move_bonus[u.id] = t.move_bonus.get(u.id, 0) + card.modifier
     elif e == "deliver_the_mail":
         t.units[a["unit"]].town = a["to"]
         t.moved.add(a["unit"])

@@ -28,7 +28,11 @@ CARDS_SPEC = Spec(dict, fields={"card": Spec(list, min_items=1, item=Spec(dict, 
     "cards": Spec(list, min_items=1, item=Spec(str)),
     "name": Spec(str), "effect": Spec(str, choices=EFFECTS), "window": Spec(str, choices=WINDOWS),
     "text": Spec(str), "modifier": Spec(int, lo=-6, hi=6, required=False),
+    "count": Spec(int, lo=0, hi=10, required=False),
 }))})
+#: The field each effect takes its number from: the rules read no number of their own
+NUMBERED = {"pony_express": "modifier", "forced_march": "modifier", "resupply": "count",
+            "confusion": "count", "break_morale": "count"}
 _SIDE_SETUP = Spec(dict, fields={"cards": Spec(int, lo=0, hi=20),
                                  "start": Spec(str, choices=("post_town", "base_camp")),
                                  "units": Spec(dict, extra_keys=True, values=Spec(int, lo=0, hi=50))})
@@ -71,6 +75,8 @@ class Card:
     text: str
     #: What the card adds to the roll it answers (Intercept, Organization, Conscription)
     modifier: int = 0
+    #: How many cards the card draws (Resupply) or makes the opponent discard (Confusion)
+    count: int = 0
 
     @property
     def side(self) -> str:
@@ -126,6 +132,9 @@ def catalog_of(pack) -> Catalog:
     check(data["cards"], CARDS_SPEC, cards_file)
     cards = {}
     for i, entry in enumerate(data["cards"]["card"]):
+        need = NUMBERED.get(entry["effect"])
+        if need and need not in entry:
+            raise PackError(cards_file, f"card[{i}].{need}", f"missing: {entry['name']} needs its number here")
         for j, cid in enumerate(entry["cards"]):
             where = f"card[{i}].cards[{j}]"
             if cid[-1:] not in SUITS or cid[:-1] not in RANKS:
@@ -133,7 +142,7 @@ def catalog_of(pack) -> Catalog:
             if cid in cards:
                 raise PackError(cards_file, where, f"{cid} is listed twice")
             cards[cid] = Card(cid, entry["name"], entry["effect"], entry["window"], entry["text"],
-                              entry.get("modifier", 0))
+                              entry.get("modifier", 0), entry.get("count", 0))
     if len(cards) != 52:
         raise PackError(cards_file, "card", f"expected all 52 cards, found {len(cards)}")
     check(data["tables"], TABLES_SPEC, tables_file)

@@ -1,6 +1,7 @@
 """Every number The Postman plays by comes from its pack: a house copy with Intercept at -2,
-Organization at +4, Rumors' window moved or a Militia cap changed plays by the copy, with no
-Python copy of the number left to disagree (postman.card.window, postman.militia.cap)."""
+Organization at +4, Forced March at +2, Resupply drawing 3, Confusion taking 1, Rumors' window moved
+or a Militia cap changed plays by the copy, with no Python copy of the number left to disagree
+(postman.card.window, postman.militia.cap, postman.card.forced_march, postman.card.resupply)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.core.violations import PackError
 from companion.games import load_pack
 from companion.postman import town_view
 
@@ -92,3 +94,68 @@ def test_a_militia_cap_from_the_pack(tmp_path, playing_with):
     fewer, words = militia_phase()
     assert words.endswith(" of 0") and "mid2" not in fewer
     assert set(fewer) == {x for x in towns if x != "mid2"}
+
+
+def test_forced_march_gives_the_move_the_pack_says(tmp_path, playing_with):
+    def march_to(*path: str) -> list[str]:
+        t = Table(holnists=["2C"])
+        t.to_phase("holnists", "move")
+        t.play("2C", town="camp")
+        t.move(["regiment1", "regiment2"], *path)
+        return t.units_at(path[-1])
+
+    three = ("hill", "mid2", "mid1")
+    t = Table(holnists=["2C"])
+    t.to_phase("holnists", "move")
+    t.play("2C", town="camp")
+    assert "postman.move.limit" in t.broken("move", units=["regiment1", "regiment2"], path=list(three))
+    playing_with(house(tmp_path, "cards.toml", 'window = "own_move"\nmodifier = 1\ntext = "Stack',
+                       'window = "own_move"\nmodifier = 2\ntext = "Stack'))
+    assert march_to(*three) == ["regiment1", "regiment2"]
+
+
+def test_pony_express_gives_the_move_the_pack_says(tmp_path, playing_with):
+    far = ["side", "mid1", "mid2", "hill", "camp"]
+    t = Table(postmen=["3D"])
+    t.play("3D", unit="rider1")
+    assert "postman.move.limit" in t.broken("move", units=["rider1"], path=far)
+    playing_with(house(tmp_path, "cards.toml", 'window = "own_move"\nmodifier = 1\ntext = "Unit',
+                       'window = "own_move"\nmodifier = 2\ntext = "Unit'))
+    t = Table(postmen=["3D"])
+    t.play("3D", unit="rider1")
+    assert t.submit("move", units=["rider1"], path=far).accepted  # Move 3 + 2 reaches the camp
+
+
+def test_resupply_draws_what_the_pack_says(tmp_path, playing_with):
+    def draws() -> int:
+        t = Table(holnists=["AC"])
+        t.to_phase("holnists", "move")
+        before = len(t.hand("holnists"))
+        t.play("AC")
+        while t.session.pending_draw() is not None:
+            t.draw()
+        return len(t.hand("holnists")) - before + 1  # the Resupply card itself is gone
+
+    assert draws() == 2
+    playing_with(house(tmp_path, "cards.toml", 'count = 2\ntext = "Draw 2', 'count = 3\ntext = "Draw 3'))
+    assert draws() == 3
+
+
+def test_confusion_discards_what_the_pack_says(tmp_path, playing_with):
+    def discards() -> int:
+        t = Table(postmen=["2D"])
+        held = t.hand("holnists")
+        t.play("2D")
+        while t.session.pending_draw() is not None:
+            t.draw(t.step().draw.choices[0])
+        return len(held) - len(t.hand("holnists"))
+
+    assert discards() == 2
+    playing_with(house(tmp_path, "cards.toml", 'count = 2\ntext = "Opponent must discard 2',
+                       'count = 1\ntext = "Opponent must discard 1'))
+    assert discards() == 1
+
+
+def test_a_numbered_card_without_its_number_names_the_key(tmp_path):
+    with pytest.raises(PackError, match=r"card\[14\]\.count: missing: Resupply"):
+        house(tmp_path, "cards.toml", 'window = "own_turn"\ncount = 2\ntext = "Draw 2', 'window = "own_turn"\ntext = "Draw 2')
