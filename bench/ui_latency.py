@@ -16,7 +16,7 @@ machine; on one shared with other work the wall time includes waiting for a core
 ``--clock cpu`` judges the budgets on CPU time), and the ratio of p95 at the longest length to
 p95 at the shortest in the same run: that ratio is the baseline comparison (flat scores 1.0).
 
-Budgets (DESIGN.md): input p95 at most 16 ms at every length; p95 longest/shortest at most 1.3;
+Budgets (docs/architecture.md, "Saving and speed"): input p95 at most 16 ms at every length; p95 longest/shortest at most 1.3;
 undo p95 at most 50 ms at 5,000 inputs.
 
     .venv/bin/python bench/ui_latency.py [--games G,G] [--lengths 100,1000,5000] [-k 40] [--clock wall|cpu]
@@ -152,7 +152,7 @@ def run(games, lengths, k: int, seed: int, clock: str) -> int:
     load = os.getloadavg()[0]
     print(f"UI latency, offscreen {SIZE[0]}x{SIZE[1]}: {k} inputs, undos and redos per length, each from "
           f"the call to the window repainted, in ms (wall, and this process's CPU)")
-    print(f"budgets (DESIGN.md), judged on {clock} time: input p95 <= {INPUT_P95_MS:.0f} ms at every length, "
+    print(f"budgets (docs/architecture.md), judged on {clock} time: input p95 <= {INPUT_P95_MS:.0f} ms at every length, "
           f"p95 longest/shortest <= {FLAT_RATIO}x, undo p95 <= {UNDO_P95_MS:.0f} ms at 5,000 inputs "
           f"(load average {load:.1f} on {os.cpu_count()} cores)")
     print(table(["game", "inputs", "input median", "p95", "cpu p95", "", "undo median", "p95", "cpu p95", "",

@@ -1,4 +1,4 @@
-"""The rules core never imports Qt (DESIGN.md, "Layers"): checked by reading the code and by
+"""The rules core never imports Qt (docs/architecture.md, "Layers"): checked by reading the code and by
 import-linter's contract in pyproject.toml."""
 
 from __future__ import annotations

@@ -42,5 +42,5 @@ def invariants(s) -> None:
 
 
 def ended(s) -> None:
-    """A leader has fallen (postman.game.end)."""
+    """A leader has fallen (postman.victory)."""
     assert s.pos.winner in ("postmen", "holnists")

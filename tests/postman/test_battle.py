@@ -1,4 +1,5 @@
-"""The Fight phase, round by round (seed: FIGHT PHASE, RULE NUMBER 7; facts readings 4, 7-11, 14)."""
+"""The Fight phase, round by round (postman.fight.* and postman.fight.rule7 in
+rules/postman/reference.md)."""
 
 from .play import (
     act,

@@ -1,4 +1,4 @@
-"""The Postman's board: the default map as the facts file draws it, and every way a map is wrong."""
+"""The Postman's board: the default map as rules/postman/maps/default.toml draws it, and every way a map is wrong."""
 
 import copy
 import subprocess
@@ -71,7 +71,7 @@ def test_default_start_towns_are_pineview_and_the_base_camp_ten_spaces_apart(boa
     assert board.towns["holnist-base-camp"].name == "Holnist Base Camp"
     assert board.distance("pineview", "holnist-base-camp") == 10
     assert board.min_start_distance == 3
-    # the route the facts file gives is one of the shortest
+    # the route drawn along the valley is one of the shortest (postman.move.roads)
     route = ("pineview", "oakridge", "culp-creek", "cottage-grove", "curtin", "sutherlin",
              "roseburg", "canyonville", "glendale", "grants-pass", "holnist-base-camp")
     assert board.path_ok(route)
@@ -81,7 +81,7 @@ def test_default_edge_towns_are_in_california(board):
     assert board.edge_towns() == ("crescent-city", "yreka", "eureka")
 
 
-def test_default_roads_follow_the_facts_table(board):
+def test_default_roads_are_the_drawn_ones(board):
     assert board.graph.number_of_edges() == 54
     assert board.neighbours("pineview") == ("oakridge",)
     assert board.neighbours("eugene") == ("creswell", "harrisburg", "junction-city", "springfield",

@@ -330,7 +330,7 @@ def test_postman_card_brutality():
 
 
 def test_postman_card_brutality_may_take_the_leader_and_end_the_game():
-    """Binding reading 7: the card's player chooses any opposing unit in that battle."""
+    """postman.card.brutality: the card's player chooses any opposing unit in that battle."""
     t = Table(holnists=["10C"])
     t.move(["postman1", "rider1"], "mid1", "mid2", "camp")
     t.ok("stay")
@@ -525,7 +525,7 @@ def test_a_card_that_is_not_a_card_is_malformed():
 
 
 def test_postman_card_luck_rerolls_the_duel_die_that_ended_the_game():
-    """Facts, problem 18: Luck may reroll a duel die, so the die that decided the game too."""
+    """postman.card.luck: Luck may reroll a duel die, so the die that decided the game too."""
     t = Table(postmen=["AH"])
     t.move("postman1", "mid1", "mid2", "camp")
     t.ok("stay")
@@ -542,7 +542,7 @@ def test_postman_card_luck_rerolls_the_duel_die_that_ended_the_game():
 
 
 def test_postman_card_discipline_saves_the_last_holnist_unit():
-    """Facts, decision 7: Discipline can save a Holnist unit from any destruction."""
+    """postman.card.discipline: Discipline can save a Holnist unit from any destruction."""
     t = Table(holnists=["10S"])
     t.move(["rider1", "rider2"], "mid1", "mid2", "hill")
     t.to_phase("holnists", "move")

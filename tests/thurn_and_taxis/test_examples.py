@@ -1,4 +1,5 @@
-"""The rule examples of the facts file, played out."""
+"""Worked examples from the rulebooks, played out against rules/thurn_and_taxis/reference.md
+(thurn_and_taxis.houses.option, thurn_and_taxis.carriage.order, thurn_and_taxis.score)."""
 
 from __future__ import annotations
 

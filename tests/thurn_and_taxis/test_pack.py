@@ -1,4 +1,4 @@
-"""The bundled pack holds every fact of the facts file, and the pack check refuses edited copies
+"""The bundled pack holds every card, city and road of the printed game, and the pack check refuses edited copies
 that break them, naming the file, the key and what was expected."""
 
 from __future__ import annotations
