@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHeaderView,
     QLabel,
+    QLineEdit,
     QRadioButton,
     QStyle,
     QStyleOptionComboBox,
@@ -362,6 +363,13 @@ def problems(top: QWidget) -> list[str]:
             why = f"needs {need} px, has {combo.width()}" if need > combo.width() + 1 else _cut(combo.rect(), combo, top)
             if why:
                 out.append(f"{_where(combo)} {combo.currentText()!r}: {why}")
+    for edit in top.findChildren(QLineEdit):
+        # an empty field's placeholder says what to type there: cut, it says nothing
+        hint = edit.placeholderText()
+        if _shown(edit) and not edit.text() and hint and not isinstance(edit.parentWidget(), QComboBox):
+            need = QFontMetrics(edit.font()).horizontalAdvance(hint) + 12  # frame and text margins
+            if need > edit.width() + 1:
+                out.append(f"{_where(edit)} placeholder {hint!r}: needs {need} px, has {edit.width()}")
     for box in top.findChildren(QGroupBox):
         if _shown(box) and box.title():
             need = QFontMetrics(box.font()).horizontalAdvance(box.title()) + 16
@@ -542,3 +550,30 @@ def test_a_searching_courier_reads_in_full(looks_window, qtbot):
     found = problems(window)
     assert window.width() <= 1280 and window.height() <= 720, f"the window is forced to {window.size()}"
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("size", ["normal", "larger"])
+def test_the_dice_tray_reads_in_full_in_a_narrow_dock(window, size, qtbot):
+    """The tray's dock is narrow at the largest text size: the chart's title and a duel's
+    outcomes wrap, and the table-dice field keeps its whole placeholder, rather than be cut."""
+    from companion.core.dice import Dice, RollRequest
+
+    from ui.widgets.dice_tray import DiceTray
+
+    window.set_text_size(size, remember=False)  # the whole application's type
+    tray = DiceTray()
+    qtbot.addWidget(tray)
+    tray.show()
+    duel = RollRequest("duel", Dice(2, 6), 0, "the Postman against the General",
+                       contest=(("the Postman wins — either unit may retreat", 0.42),
+                                ("the General wins — each rider is lost", 0.41),
+                                ("a tie — roll again", 0.17)))
+    summed = RollRequest("loss", Dice(2, 6), 9, "loss roll for courier C1", outcome_if_met="courier lost")
+    for request in (duel, summed):
+        tray.set_request(request, [])
+        tray.setFixedWidth(230)
+        tray.resize(230, 1400)  # as tall as its words need: the dock scrolls to them
+        assert tray.chart.text_boxes(), "the chart lists the words it paints"
+        found = [p for p in problems(tray) if "contrast" not in p]
+        assert not found, "\n".join(found)
+    window.set_text_size("normal", remember=False)

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import random
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import (
+    QBoxLayout,
     QFrame,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -69,7 +70,7 @@ class DiceTray(QWidget):
         self.typed.setToolTip("Type what the table's dice show and press Enter")
         self.typed.setPlaceholderText("table dice, e.g. 5 3")
         self.enter_button = QPushButton("Use table dice")
-        row = QHBoxLayout()
+        self.typed_row = row = QBoxLayout(QBoxLayout.Direction.LeftToRight)
         row.addWidget(self.typed, 1)
         row.addWidget(self.enter_button)
         self.chart = RollChart()
@@ -88,6 +89,24 @@ class DiceTray(QWidget):
         self.typed.returnPressed.connect(self._typed_entered)
         self.enter_button.clicked.connect(self._typed_entered)
         self.set_request(None, [])
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._lay_out_typed(event.size().width())
+
+    def changeEvent(self, event) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:  # another text size
+            self._lay_out_typed(self.width())
+
+    def _lay_out_typed(self, width: int) -> None:
+        """The typed dice beside their button while the whole placeholder fits, else the button
+        under them: the placeholder says what to type and is never cut."""
+        margins = self.layout().contentsMargins()
+        need = (QFontMetrics(self.typed.font()).horizontalAdvance(self.typed.placeholderText()) + 16
+                + self.enter_button.sizeHint().width() + self.typed_row.spacing())
+        across = width - margins.left() - margins.right() >= need
+        self.typed_row.setDirection(QBoxLayout.Direction.LeftToRight if across else QBoxLayout.Direction.TopToBottom)
 
     def set_request(self, request: RollRequest | None, entries) -> None:
         self.request = request
