@@ -557,7 +557,6 @@ def test_the_dice_tray_reads_in_full_in_a_narrow_dock(window, size, qtbot):
     """The tray's dock is narrow at the largest text size: the chart's title and a duel's
     outcomes wrap, and the table-dice field keeps its whole placeholder, rather than be cut."""
     from companion.core.dice import Dice, RollRequest
-
     from ui.widgets.dice_tray import DiceTray
 
     window.set_text_size(size, remember=False)  # the whole application's type
