@@ -12,7 +12,9 @@ The board (Post Town 3 spaces from the Base Camp)::
 
 from __future__ import annotations
 
+import json
 from functools import cache
+from pathlib import Path
 
 from companion.core.inputs import Input
 from companion.core.session import Session
@@ -22,21 +24,8 @@ from companion.postman.setup import ALL_CARDS, unique_decks
 
 PACK_DIR = "rules/postman"
 
-BOARD = {
-    "map": {"name": "Seven towns", "post_town": "post", "base_camp": "camp"},
-    "town": [
-        {"id": "post", "name": "Post Town", "size": "medium"},
-        {"id": "side", "name": "Sideways", "size": "large"},
-        {"id": "mid1", "name": "Firwood", "size": "small", "terrain": ["forest"]},
-        {"id": "edge", "name": "Coastline", "size": "small", "edge": True},
-        {"id": "mid2", "name": "Riverford", "size": "medium", "terrain": ["water"]},
-        {"id": "hill", "name": "Hilltop", "size": "small", "terrain": ["mountains"]},
-        {"id": "camp", "name": "Base Camp", "size": "medium"},
-    ],
-    "road": [{"from": a, "to": b} for a, b in (
-        ("post", "mid1"), ("post", "side"), ("side", "mid1"), ("mid1", "edge"), ("mid1", "mid2"),
-        ("mid2", "camp"), ("mid2", "hill"), ("hill", "camp"))],
-}
+#: the seven-town test board (shared with the random playout's hooks, which load it by path)
+BOARD = json.loads((Path(__file__).parent / "seven_towns.json").read_text())
 
 
 @cache

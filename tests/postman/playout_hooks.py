@@ -2,26 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 from companion.postman.setup import unique_decks
 
 #: a seven-town board, so random games reach a fallen leader within a few hundred inputs
-POSTMAN_BOARD = {
-    "map": {"name": "Seven towns", "post_town": "post", "base_camp": "camp"},
-    "town": [
-        {"id": "post", "name": "Post Town", "size": "medium"},
-        {"id": "side", "name": "Sideways", "size": "large"},
-        {"id": "mid1", "name": "Firwood", "size": "small", "terrain": ["forest"]},
-        {"id": "edge", "name": "Coastline", "size": "small", "edge": True},
-        {"id": "mid2", "name": "Riverford", "size": "medium", "terrain": ["water"]},
-        {"id": "hill", "name": "Hilltop", "size": "small", "terrain": ["mountains"]},
-        {"id": "camp", "name": "Base Camp", "size": "medium"},
-    ],
-    "road": [{"from": a, "to": b} for a, b in (
-        ("post", "mid1"), ("post", "side"), ("side", "mid1"), ("mid1", "edge"), ("mid1", "mid2"),
-        ("mid2", "camp"), ("mid2", "hill"), ("hill", "camp"))],
-}
+POSTMAN_BOARD = json.loads((Path(__file__).parent / "seven_towns.json").read_text())
 
 
 def setup(rng: random.Random) -> dict:
