@@ -26,6 +26,7 @@ from . import battle, cards, mail, movement, recruit, rolls, turn, words
 from .catalog import SIDES
 from .state import PostmanState
 from .steps import ALLOWED, PENDING, blocking, next_steps
+from .town_view import unit_label
 
 
 def _units(s: PostmanState):
@@ -108,6 +109,18 @@ def _check_stay(s: PostmanState, a: Given) -> list[Violation]:
     return []
 
 
+def _offer_roll_first(s: PostmanState, a: Given) -> None:
+    """An answer to the retreat offer while its retreat roll is owed cannot be applied at all,
+    overridden or not (postman.roll.pending): the roll says whether that unit got away, and
+    staying or another retreat would close the offer the roll belongs to."""
+    t = s.pos
+    if t.offer is not None and t.due is not None:
+        who = unit_label(s, t.due.info.get("unit", "")) if t.due.kind == "retreat" else "the roll"
+        raise MalformedInput(f"{a.inp.kind}: the {rolls.request(s, t.due).purpose} comes first "
+                             f"[postman.roll.pending]; it decides whether {who} gets away, so it "
+                             "cannot be overridden")
+
+
 def _stay(s: PostmanState, a: Given) -> None:
     if s.pos.offer is not None:  # overridden with nothing offered (postman.retreat.none): no change
         movement.next_offer(s)
@@ -129,8 +142,9 @@ INPUTS = InputTable("The Postman", [
          apply=lambda s, a: movement.apply_move(s, a["units"], a["path"]), words=words.move),
     kind("retreat", arg("unit", UNIT), arg("to", TOWN),
          check=lambda s, a: movement.check_retreat(s, a["unit"], a["to"]),
-         apply=lambda s, a: movement.apply_retreat(s, a["unit"], a["to"]), words=words.retreat),
-    kind("stay", check=_check_stay, apply=_stay, words="The rest stay"),
+         apply=lambda s, a: movement.apply_retreat(s, a["unit"], a["to"]), words=words.retreat,
+         well_formed=_offer_roll_first),
+    kind("stay", check=_check_stay, apply=_stay, words="The rest stay", well_formed=_offer_roll_first),
     kind("end_phase", check=lambda s, a: turn.check_end_phase(s),
          apply=lambda s, a: turn.apply_end_phase(s), words=words.end_phase),
     kind("fight", arg("town", TOWN), check=_check_fight,

@@ -1,7 +1,10 @@
 """The Move phase: roads, Move stats, sneaking through enemy stacks, retreats (seed: MOVE PHASE)."""
 
+import pytest
+
 from companion.core.inputs import Input
 from companion.core.session import Session
+from companion.core.violations import MalformedInput
 from companion.postman.rules import RULES
 
 from .play import BOARD, PACK, act, battle_in_forest_town, clear, dice, flagged, game, place, units
@@ -171,3 +174,29 @@ def test_postman_roll_none():
     place(s, "fo", "regiment")
     act(s, "move", units=["rider1"], path=["fo", "ri"])
     assert s.why_not(Input("roll", {"values": [3]})) == []
+
+
+def test_the_offer_cannot_be_answered_again_while_its_retreat_roll_is_owed():
+    """postman.roll.pending: while a retreat roll is owed, staying (or another retreat) is refused
+    outright, even overridden, because it would close the offer the roll belongs to; once the
+    roll is made the rest may stay, and before it was asked for staying was a plain answer."""
+    s = game()
+    clear(s, "fo")
+    a, b = place(s, "fo", "patrol", "regiment")
+    act(s, "move", units=["rider1"], path=["fo"])
+    assert s.why_not(Input("stay")) == []  # an offer and nothing owed: staying is an answer
+    act(s, "retreat", unit=a, to="ri")
+    assert s.pending_roll() is not None
+    before = s.rules.state_json(s.state)
+    for inp in (Input("stay"), Input("retreat", {"unit": b, "to": "ri"})):
+        with pytest.raises(MalformedInput, match=r"retreat roll for .* comes first \[postman.roll.pending\]"):
+            s.why_not(inp)
+        with pytest.raises(MalformedInput, match="cannot be overridden"):
+            s.submit(inp, override=True)
+    assert s.rules.state_json(s.state) == before
+    assert [v.rule for v in s.why_not(Input("end_phase"))] == ["postman.roll.pending"]  # still only owed
+    dice(s, 6)  # the Patrol gets away; the Regiment is still offered its retreat
+    assert s.state.pos.units[a].town == "ri" and s.state.pos.offer is not None
+    assert s.why_not(Input("stay")) == []
+    act(s, "stay")
+    assert s.state.pos.units[b].town == "fo" and s.state.pos.offer is None
