@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 
 from companion.core.violations import PosthornError
 
-from . import game_screens, settings
+from . import collector, game_screens, settings
 from .actions import bind_shortcuts, build_menus
 from .looks import LOOKS, TEXT_SCALES
 from .widgets.flag_banner import FlagBanner
@@ -374,10 +374,12 @@ class MainWindow(QMainWindow):
         if "dice" in wanted:
             self.dice_dock.raise_()
         self.refresh()
+        collector.settle()  # the game's objects live until it closes: out of later collections
 
     def close_game(self) -> None:
         if self.table is None:
             return
+        collector.release()
         self.banner.hide()
         if self.telling is not None:
             self.telling.reset()
