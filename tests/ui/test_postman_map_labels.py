@@ -1,6 +1,7 @@
 """The Postman map as a picture: on the bundled 40-town board at whole-map zoom in a 1280x720
-window, no town's name covers another name, a town or a stack counter (layout.place), and the
-placement pass itself moves a name off whatever it would cover."""
+window, and in a map of any size from its least up, no town's name covers another name, a town
+or a stack counter (layout.place, then the map's own check that hides a name with no clear spot
+left), and the placement pass itself moves a name off whatever it would cover."""
 
 import pytest
 
@@ -30,6 +31,8 @@ def covered(map_view):
     boxes = map_view.label_boxes()
     out = []
     for tid, (_circle, name, *_counters) in boxes.items():
+        if name.isEmpty():  # no clear spot at this size: the name is not drawn (its tip names it)
+            continue
         for other, (circle, other_name, *counters) in boxes.items():
             parts = [("counter", c) for c in counters]
             if other != tid:
@@ -46,12 +49,55 @@ def test_no_name_covers_a_town_a_name_or_a_counter_on_the_default_map(window, qt
     assert len(screen.map.town_items) == 40
     assert screen.map.viewport().width() >= 500
     assert covered(screen.map) == []
+    assert all(item.name_shown for item in screen.map.town_items.values())  # none left out
     # the counters (stack badges) cover no town and no other town's name either
     boxes = screen.map.label_boxes()
     for tid, (_c, _n, *counters) in boxes.items():
         for other, (circle, name, *_rest) in boxes.items():
             if other != tid:
                 assert not any(meets_circle(c, circle) or c.intersects(name) for c in counters), (tid, other)
+
+
+SIZES = [*range(240, 481, 8), *range(361, 386, 2)]  # the map's height; 361-385 px once overlapped
+
+
+def test_no_name_covers_anything_at_any_map_height(window, qtbot):
+    screen = start(window, qtbot, (1280, 720))
+    found = []
+    for height in sorted(set(SIZES)):
+        screen.map.setFixedHeight(height)
+        qtbot.wait(1)
+        screen.map.fit()
+        found += [(height, *c) for c in covered(screen.map)]
+    assert found == []
+    shown = sum(not name.isEmpty() for _c, name, *_r in screen.map.label_boxes().values())
+    assert shown == 40  # 480 px: room for every name
+
+
+@pytest.mark.parametrize("text_size", ["normal", "larger"])
+def test_no_name_covers_anything_at_any_map_width(window, qtbot, text_size):
+    window.set_text_size(text_size, remember=False)
+    screen = start(window, qtbot, (1280, 720))
+    found = []
+    for width in range(300, 901, 150):
+        screen.map.setFixedSize(width, 300 + width // 4)
+        qtbot.wait(1)
+        screen.map.fit()
+        found += [(width, *c) for c in covered(screen.map)]
+    window.set_text_size("normal", remember=False)
+    assert found == []
+
+
+def test_a_name_with_no_clear_spot_is_left_out_and_named_in_its_tip(window, qtbot):
+    screen = start(window, qtbot, (1280, 720))
+    screen.map.setFixedSize(300, 240)  # the map's least size: far too small for 40 names
+    qtbot.wait(1)
+    screen.map.fit()
+    hidden = [tid for tid, (_c, name, *_r) in screen.map.label_boxes().items() if name.isEmpty()]
+    assert hidden and len(hidden) < 40
+    for tid in hidden:
+        assert screen.map.town_items[tid].toolTip().startswith(screen.map.town_items[tid].town.name)
+    assert covered(screen.map) == []
 
 
 def test_names_stay_apart_when_zoomed_in_and_out(window, qtbot):

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QBrush, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QBrush, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QTransform
 from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsScene, QGraphicsView
 
 from ..looks import LOOKS
@@ -32,6 +32,9 @@ LABEL_SPOTS = ("s", "n", "e", "w", "se", "ne", "sw", "nw", "sl", "sr", "nl", "nr
 #: the map is drawn as wide as a landscape window's map area (width / height), so a tall
 #: board spreads its towns over the room the screen has
 ASPECT = 1.5
+#: room kept round the towns when the whole map is fitted, in screen pixels at text size normal:
+#: beside an edge town for its name, over and under it for a name and a counter
+FIT_MARGIN = (56, 30)
 MARKS = {m: f"mark.{m}" for m in ("reach", "target", "retreat", "battle", "flag")}  # palette names
 
 
@@ -51,8 +54,8 @@ class TownLook:
 @dataclass(frozen=True, eq=False)
 class Question:
     """One town's part of the placement question, in zoomed map pixels (layout.Rect): the marks
-    it puts on the map wherever its name goes (``fixed``: the town; ``soft``: terrain and
-    Militia marks), and the places its name and its counters may take (None: not placed now)."""
+    it puts on the map wherever its name goes (``fixed``: the town and its Militia mark;
+    ``soft``: its terrain marks), and the places its name and its counters may take (None: not placed now)."""
 
     fixed: list
     soft: list
@@ -72,6 +75,9 @@ class TownItem(QGraphicsItem):
         self.look = TownLook()
         self.counter_at = "ne"
         self.label_at = "s"
+        #: False when no spot round the town is clear of every town, counter and other name at
+        #: this zoom: the name is not drawn then (the town's tip starts with it)
+        self.name_shown = True
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
         # drawn once into a pixmap of its own screen size (it keeps that size at every zoom) and
         # drawn again only when its look or its places change: a resize or a pan of the map
@@ -150,12 +156,14 @@ class TownItem(QGraphicsItem):
         """What this marker covers wherever its name goes: the town, terrain and Militia marks."""
         r, k = self.r, self.scale_
         n = sum(1 for tag, _g, _c in TERRAIN_MARKS if tag in self.town.terrain)
-        c = r * 0.6  # the town's circle as a plus of two bars, so a name may tuck into a corner
+        # the town's circle as a plus of two bars, so a name may tuck into a corner: bars
+        # half as wide as 1/sqrt(2) of the radius reach every point of the circle
+        c = r * 0.72
         out = [QRectF(-r, -c, 2 * r, 2 * c), QRectF(-c, -r, 2 * c, 2 * r)]
         if n:
             out.append(QRectF(-r - 2 * k - 11 * k - 10 * k * (n - 1), -r - 14 * k, 11 * k + 10 * k * (n - 1), 13 * k))
         if self.look.militia:
-            out.append(QRectF(-r - 12 * k, r - 7 * k, 11 * k, 11 * k))
+            out.append(self.militia_box())
         return out
 
     def _counter_texts(self) -> list[tuple[str, str]]:
@@ -166,6 +174,14 @@ class TownItem(QGraphicsItem):
     def _counters_width(self) -> float:
         k = self.scale_
         return sum((8 + 7 * len(text)) * k + 2 * k for _s, text in self._counter_texts())
+
+    def militia_box(self) -> QRectF:
+        r, k = self.r, self.scale_
+        return QRectF(-r - 12 * k, -5.5 * k, 11 * k, 11 * k)
+
+    def badges(self) -> list[QRectF]:
+        """What a name must leave clear round this town: its stack counters and Militia mark."""
+        return [*self.counter_boxes(), *([self.militia_box()] if self.look.militia else [])]
 
     def counter_boxes(self, at: str | None = None) -> list[QRectF]:
         """Where the stack counters sit: ``at`` one of COUNTER_SPOTS (default: the one chosen
@@ -198,10 +214,15 @@ class TownItem(QGraphicsItem):
             marks = self.fixed_rects()
             names = counters = None
             if visible:  # out of sight: it keeps its places until it comes back into view
-                names = [rects([self.label_rect(spot)]) for spot in LABEL_SPOTS]
+                # a pixel round each name: an overlap the placement lets pass (under one square
+                # pixel) is then no overlap where it is drawn
+                names = [rects([self.label_rect(spot).adjusted(-1, -1, 1, 1)]) for spot in LABEL_SPOTS]
                 if self.look.counts:
                     counters = [rects(self.counter_boxes(spot)) for spot in COUNTER_SPOTS]
-            self._question = Question(rects(marks[:2]), rects(marks[2:]), names, counters,
+            # the Militia mark is a badge no name may cover; the terrain marks are soft
+            militia = marks[-1:] if self.look.militia else []
+            terrain = marks[2:len(marks) - len(militia)]
+            self._question = Question(rects(marks[:2] + militia), rects(terrain), names, counters,
                                       _envelope(names), _envelope(counters))
         return self._question
 
@@ -242,6 +263,8 @@ class TownItem(QGraphicsItem):
                        "\u2709" if self.role == "post" else "\u2691")
         self._terrain(p, r, k)
         self._counters(p, r, k)
+        if not self.name_shown:
+            return
         halo = colour("map.halo")
         halo.setAlpha(215)
         p.setPen(Qt.PenStyle.NoPen)
@@ -276,7 +299,7 @@ class TownItem(QGraphicsItem):
             p.setPen(colour("map.leader" if side in look.leaders else "piece.text"))
             p.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
         if look.militia:
-            box = QRectF(-r - 12 * k, r - 7 * k, 11 * k, 11 * k)
+            box = self.militia_box()
             p.setPen(QPen(colour("map.town.border"), 0.8 * k))
             p.setBrush(colour("map.counter"))
             p.drawEllipse(box)
@@ -290,6 +313,20 @@ def _envelope(places) -> tuple | None:
         return None
     rects = [r for place in places for r in place]
     return (min(r[0] for r in rects), min(r[1] for r in rects), max(r[2] for r in rects), max(r[3] for r in rects))
+
+
+def _clear(name: QRectF, towns: list, counters: list[QRectF], names: list[QRectF], port: QRectF) -> bool:
+    """Whether a name block meets no town's circle, counter or name and is not cut by the
+    view's edge."""
+    box = name
+    if not port.contains(name) or any(box.intersects(other) for other in counters) or any(box.intersects(other) for other in names):
+        return False
+    for centre, r in towns:
+        x = min(max(centre.x(), box.left()), box.right())
+        y = min(max(centre.y(), box.top()), box.bottom())
+        if (x - centre.x()) ** 2 + (y - centre.y()) ** 2 < r * r:
+            return False
+    return True
 
 
 def _within(piece, box) -> bool:
@@ -340,7 +377,8 @@ class MapView(QGraphicsView):
         self._overlay = []
         xs = [p[0] for p in self.pos.values()]
         ys = [p[1] for p in self.pos.values()]
-        self.bounds = QRectF(min(xs) - 110, min(ys) - 50, max(xs) - min(xs) + 220, max(ys) - min(ys) + 100)
+        self.towns_box = QRectF(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+        self.bounds = self.towns_box.adjusted(-110, -50, 110, 50)
         sc.setSceneRect(self.bounds.adjusted(-400, -400, 400, 400))
         road = QPen(colour("map.road"), 2.4)
         road.setCosmetic(True)
@@ -420,13 +458,60 @@ class MapView(QGraphicsView):
                 item.prepareGeometryChange()
                 setattr(item, "label_at" if kind == "name" else "counter_at", spot)
                 item.update()
+        self._keep_names_clear()
+
+    def _keep_names_clear(self) -> None:
+        """The placement weighs what a name covers against what its neighbours would; where a
+        crowded view leaves a name covering a town, a badge (a counter, a Militia mark) or
+        another name, that name tries its other spots, and with none clear it is not drawn; so
+        is a name the view's edge would cut (a town in sight whose name would reach out of it).
+        Checked in the pixels it is drawn
+        at, in order of what a player needs most: the selected town, a town with a note (its
+        reach), a town with a stack, then the larger towns."""
+        at = {tid: self.mapFromScene(item.pos()).toPointF() for tid, item in self.town_items.items()}
+        towns = [(at[tid], item.r) for tid, item in self.town_items.items()]
+        counters = [b.translated(at[tid]) for tid, item in self.town_items.items() for b in item.badges()]
+        port = QRectF(self.viewport().rect())
+        names: list[QRectF] = []
+        size = {"large": 0, "medium": 1}
+
+        def first(tid: str) -> tuple:
+            item = self.town_items[tid]
+            look = item.look
+            return (not look.selected, not look.note, not look.counts, size.get(item.town.size, 2), tid)
+
+        in_sight = [tid for tid in sorted(self.town_items, key=first) if port.contains(at[tid])]
+        # (out of sight, a name keeps its look until it comes back into view)
+        spots: dict[str, str | None] = {}
+        for tid in in_sight:  # first every name clear where it was placed ...
+            box = self.town_items[tid].label_rect().translated(at[tid])
+            if _clear(box, towns, counters, names, port):
+                spots[tid] = self.town_items[tid].label_at
+                names.append(box)
+        for tid in in_sight:  # ... then the rest, each in the first spot left clear
+            if tid not in spots:
+                item = self.town_items[tid]
+                spots[tid] = next((s for s in LABEL_SPOTS if _clear(item.label_rect(s).translated(at[tid]),
+                                                                   towns, counters, names, port)), None)
+                if spots[tid] is not None:
+                    names.append(item.label_rect(spots[tid]).translated(at[tid]))
+        for tid, spot in spots.items():
+            item = self.town_items[tid]
+            if spot is not None and spot != item.label_at:
+                item.prepareGeometryChange()
+                item.label_at = spot
+            if (spot is not None) != item.name_shown:
+                item.name_shown = spot is not None
+                item.update()
 
     def label_boxes(self) -> dict[str, list[QRectF]]:
-        """Each town's circle, name block and counters as drawn now, in viewport pixels."""
+        """Each town's circle, name block (empty when not drawn) and badges (stack counters,
+        then the Militia mark) as drawn now, in viewport pixels."""
         out = {}
         for tid, item in self.town_items.items():
             p = self.mapFromScene(item.pos()).toPointF()
-            out[tid] = [b.translated(p) for b in (item.circle_rect(), item.label_rect(), *item.counter_boxes())]
+            name = item.label_rect() if item.name_shown else QRectF()
+            out[tid] = [b.translated(p) for b in (item.circle_rect(), name, *item.badges())]
         return out
 
     def show_path(self, start: str | None, path) -> None:
@@ -453,7 +538,14 @@ class MapView(QGraphicsView):
     def fit(self) -> None:
         self._fitted = True
         self._fitted_size = self.viewport().size()
-        self.fitInView(self.bounds, Qt.AspectRatioMode.KeepAspectRatio)
+        # the margin is in screen pixels, as the names are: an edge town's name fits beside it
+        # at any zoom and text size rather than be cut by the view's edge
+        k = LOOKS.board_scale
+        port, towns = self.viewport().rect(), self.towns_box
+        zoom = min((port.width() - 2 * FIT_MARGIN[0] * k) / max(towns.width(), 1.0),
+                   (port.height() - 2 * FIT_MARGIN[1] * k) / max(towns.height(), 1.0))
+        self.setTransform(QTransform.fromScale(max(zoom, 0.02), max(zoom, 0.02)))
+        self.centerOn(towns.center())
         self.declutter()
 
     def zoom(self, factor: float) -> None:
