@@ -102,21 +102,3 @@ def apply_return(s: DeskState, a: Given) -> None:
     cmd.stayed = 0
     cmd.moved_turn = s.turn
     _back_to_hq(s, cmd)
-
-
-APPLY = {"declare_hq": apply_declare, "establish_hq": apply_establish,
-         "move_commander": apply_move, "return_to_hq": apply_return}
-
-
-def describe(s: DeskState, a: Given) -> str:
-    cmd = s.commanders[a["commander"]]
-    if a.kind == "declare_hq":
-        inside = " (in a building)" if a.get("building") else ""
-        return f"{cmd.name} declares his headquarters at {a.get('place')}{inside}"
-    if a.kind == "establish_hq":
-        return f"{cmd.name} establishes his headquarters at {a.get('place')}"
-    if a.kind == "return_to_hq":
-        return f"{cmd.name} returns to his headquarters at {cmd.hq}"
-    where = " into a building" if a.get("building") else ""
-    left = f", leaving his headquarters at {cmd.hq}" if cmd.at_hq and cmd.hq else ""
-    return f"{cmd.name} moves{where}{left}"

@@ -6,6 +6,7 @@ Rule ids are ``couriers.*`` and each has a section in ``rules/couriers/reference
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from ..core.input_table import (
     DieValues,
@@ -24,8 +25,18 @@ from ..core.violations import MalformedInput, Violation
 from . import headquarters, riders
 from .state import RANKS, Commander, Courier, DeskState
 
-#: the farthest an enemy can be and still be told (inches or any table scale)
-FARTHEST_ENEMY = 10_000
+
+class _InPackRange(Number):
+    """A number within a range the game's pack gives (``limits(state)``), read as the kernel's
+    Number reads one, so its message is the same."""
+
+    def __init__(self, limits: Callable[[DeskState], tuple[float, float]], noun: str):
+        super().__init__()
+        self.limits = limits
+        self.what = f"{noun} within the pack's range"
+
+    def read(self, value, state) -> float:
+        return Number(*self.limits(state)).read(value, state)
 
 
 def _commander(s: DeskState):
@@ -51,6 +62,8 @@ def _ride_target(s: DeskState):
 
 COMMANDER = Ref(_commander, "commander on the roster")
 COURIER = Ref(_courier, "courier")
+#: inches to the nearest enemy: ranges.nearest_enemy in couriers.toml
+_NEAREST_ENEMY = _InPackRange(lambda s: s.settings.nearest_enemy_range, "inches")
 
 
 # -- what ends or holds up the game (couriers.game.end, couriers.roll.pending) ---------------------
@@ -177,6 +190,48 @@ def _send_words(s: DeskState, a: Given) -> str:
     return f"{s.commanders[a['sender']].name} sends a courier to {s.commanders[a['recipient']].name} with sealed orders"
 
 
+# -- commanders and headquarters (couriers.hq.*) -----------------------------------------------------
+def _declare_words(s: DeskState, a: Given) -> str:
+    inside = " (in a building)" if a["building"] else ""
+    return f"{s.commanders[a['commander']].name} declares his headquarters at {a['place']}{inside}"
+
+
+def _establish_words(s: DeskState, a: Given) -> str:
+    return f"{s.commanders[a['commander']].name} establishes his headquarters at {a['place']}"
+
+
+def _return_words(s: DeskState, a: Given) -> str:
+    cmd = s.commanders[a["commander"]]
+    return f"{cmd.name} returns to his headquarters at {cmd.hq}"
+
+
+def _moved_words(s: DeskState, a: Given) -> str:
+    cmd = s.commanders[a["commander"]]
+    where = " into a building" if a["building"] else ""
+    left = f", leaving his headquarters at {cmd.hq}" if cmd.at_hq and cmd.hq else ""
+    return f"{cmd.name} moves{where}{left}"
+
+
+# -- couriers on the way (couriers.move.*, couriers.locate.*, couriers.capture) ----------------------
+def _ride_words(s: DeskState, a: Given) -> str:
+    c = s.couriers[a["courier"]]
+    label = s.settings.speeds[a["speed"]].label.lower()
+    near = a["nearest_enemy"]
+    enemy = f'nearest enemy {near:g}"' if near is not None else "no enemy near"
+    arrives = "; arrives" if a["arrives"] else ""
+    to = f" to {riders.target_words(s, c, a['towards'])}" if a["towards"] is not None else ""
+    return f"Courier {c.id} rides{to} at {label}, {enemy}{arrives}"
+
+
+def _search_words(s: DeskState, a: Given) -> str:
+    c = s.couriers[a["courier"]]
+    return f"Courier {c.id} looks for {s.commanders[c.recipient].name}"
+
+
+def _capture_words(s: DeskState, a: Given) -> str:
+    return f"Courier {a['courier']} is captured with its message"
+
+
 INPUTS = InputTable("the Courier Desk", [
     kind("start_game", apply=_start, words="The game begins: turn 1", admits=_admits_start),
     kind("add_commander",
@@ -186,15 +241,15 @@ INPUTS = InputTable("the Courier Desk", [
          words=lambda s, a: f"{a['name']} joins the {a['side']} roster ({a['rank']})"),
     kind("declare_hq", arg("commander", COMMANDER), arg("place", Text(80)),
          optional("building", Flag(), False),
-         check=headquarters.check_declare, apply=headquarters.apply_declare, words=headquarters.describe,
+         check=headquarters.check_declare, apply=headquarters.apply_declare, words=_declare_words,
          open=True),
     kind("move_commander", arg("commander", COMMANDER), optional("building", Flag(), False),
          admits=_not_in_setup("commanders move once the game has begun"),
-         apply=headquarters.apply_move, words=headquarters.describe),
+         apply=headquarters.apply_move, words=_moved_words),
     kind("return_to_hq", arg("commander", COMMANDER),
-         check=headquarters.check_return, apply=headquarters.apply_return, words=headquarters.describe),
+         check=headquarters.check_return, apply=headquarters.apply_return, words=_return_words),
     kind("establish_hq", arg("commander", COMMANDER), arg("place", Text(80)),
-         check=headquarters.check_establish, apply=headquarters.apply_establish, words=headquarters.describe,
+         check=headquarters.check_establish, apply=headquarters.apply_establish, words=_establish_words,
          open=True),
     kind("send_courier", arg("sender", COMMANDER), arg("recipient", COMMANDER),
          arg("message", Text(500)), optional("id", Text(40)),
@@ -202,15 +257,15 @@ INPUTS = InputTable("the Courier Desk", [
     kind("begin_courier_step", admits=_admits_courier_step, apply=_courier_step,
          words=lambda s, a: f"Turn {s.turn}: courier step"),
     kind("move_courier", arg("courier", COURIER), arg("speed", OneOf(_speed, "speeds")),
-         optional("nearest_enemy", Number(0, FARTHEST_ENEMY)), optional("arrives", Flag(), False),
+         optional("nearest_enemy", _NEAREST_ENEMY), optional("arrives", Flag(), False),
          optional("towards", OneOf(_ride_target, "headquarters or commanders")),
          optional("next_closest", Flag(), False),
          check=riders.check_move, well_formed=riders.well_formed_move, apply=riders.apply_move,
-         words=riders.describe),
+         words=_ride_words),
     kind("attempt_location", arg("courier", COURIER),
-         check=riders.check_location, apply=riders.apply_location, words=riders.describe),
+         check=riders.check_location, apply=riders.apply_location, words=_search_words),
     kind("capture", arg("courier", COURIER),
-         check=riders.check_capture, apply=riders.apply_capture, words=riders.describe),
+         check=riders.check_capture, apply=riders.apply_capture, words=_capture_words),
     kind("roll", arg("values", DieValues()),
          check=riders.check_roll, apply=riders.apply_roll, words=riders.describe_roll),
     kind("end_turn", admits=_admits_end_turn, check=lambda s, a: riders.check_location_owed(s), apply=_end_turn, words=lambda s, a: f"End of turn {s.turn}"),

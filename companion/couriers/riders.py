@@ -141,22 +141,53 @@ def asks_next_closest(s: DeskState, c: Courier) -> bool:
     return c.next_closest_only and s.settings.next_closest == "table"
 
 
+def searched_units(s: DeskState, c: Courier) -> tuple[str, ...]:
+    """The units it may not ride back to (couriers.locate.failed): after a failed roll, those
+    where its rolls failed. Once it has searched at every unit of the command the roster names,
+    none: each commander's unit stands for all the units he leads, which the roster does not
+    list, so the next closest one is under one of them again."""
+    if not c.next_closest_only:
+        return ()
+    units = [t for t in ride_targets(s, c) if t != "hq"]
+    if all(u in c.searched for u in units):
+        return ()
+    return tuple(t for t in c.searched if t in ride_targets(s, c))
+
+
 def _check_next_closest(s: DeskState, c: Courier, towards: str, confirmed: bool) -> list[Violation]:
     """After a failed location roll the ride must go to the next closest unit of the commander's
-    force, which only the table can tell (couriers.locate.failed). A ride that names no target
-    goes where the desk heads it, which then is that unit."""
-    if not asks_next_closest(s, c):
+    force that it has not searched at yet. The desk remembers where its rolls failed; which unit
+    is the next closest only the table can tell (couriers.locate.failed). A ride that names no
+    target goes where the desk heads it, which then is that unit."""
+    if not c.next_closest_only:
         return []
     name = s.commanders[c.recipient].name
-    if towards == "hq":
+    failed = f"courier {c.id} failed its location roll: it may ride only to the next closest unit of {name}'s command"
+    if towards in searched_units(s, c):
         return [Violation("couriers.locate.failed",
-                          f"courier {c.id} failed its location roll: it may ride only to the next closest "
-                          f"unit of {name}'s command, not to the headquarters")]
+                          f"{failed}, not back to {target_words(s, c, towards)}, where it has searched already")]
+    if not asks_next_closest(s, c):
+        return []
+    if towards == "hq":
+        return [Violation("couriers.locate.failed", f"{failed}, not to the headquarters")]
     if not confirmed:
         return [Violation("couriers.locate.failed",
-                          f"courier {c.id} failed its location roll: it may ride only to the next closest "
-                          f"unit of {name}'s command, and the table has not said {target_words(s, c, towards)} is it")]
+                          f"{failed}, and the table has not said {target_words(s, c, towards)} is it")]
     return []
+
+
+def open_targets(s: DeskState, c: Courier) -> tuple[str, ...]:
+    """The targets a ride may name now without breaking couriers.locate.failed, given the
+    table's word where the rules ask for it: what the desk and a phone offer."""
+    return tuple(t for t in ride_targets(s, c) if not _check_next_closest(s, c, t, True))
+
+
+def offered_target(s: DeskState, c: Courier) -> str | None:
+    """The target a ride form starts on: where the desk heads the courier, if it may ride
+    there now, else the first target it may name."""
+    targets = open_targets(s, c)
+    heading_to = default_target(s, c)
+    return heading_to if heading_to in targets else next(iter(targets), None)
 
 
 def check_location(s: DeskState, a: Given) -> list[Violation]:
@@ -273,6 +304,8 @@ def apply_roll(s: DeskState, a: Given) -> None:
         c.history.append(f"Turn {s.turn}: finds {name} ({total} against {p.target}+); rides straight to him next")
     else:
         c.next_closest_only = True
+        if c.contact is not None and c.contact not in c.searched:
+            c.searched.append(c.contact)
         c.history.append(f"Turn {s.turn}: does not find {name} ({total} against {p.target}+); "
                          "next turn it may move only to the next closest unit")
 
@@ -290,6 +323,7 @@ def _arrive(s: DeskState, c: Courier) -> None:
                              f"{cmd.name} is not there, it rides on to him")
         return
     c.next_closest_only = False
+    c.contact = towards
     if towards == "hq":
         c.reached_hq = True
         c.history.append(f"Turn {s.turn}: reaches the headquarters at {cmd.hq}; {cmd.name} is away, the search begins")
@@ -342,21 +376,6 @@ def describe_roll(s: DeskState, a: Given) -> str:
     shown = "+".join(map(str, values))
     result = req.outcome_if_met if total >= req.target else req.outcome_if_missed
     return f"{req.purpose[:1].upper()}{req.purpose[1:]}: {req.dice} = {shown} = {total} vs {req.target}+ ({where}): {result}"
-
-
-def describe(s: DeskState, a: Given) -> str:
-    c = s.couriers[a["courier"]]
-    if a.kind == "move_courier":
-        label = s.settings.speeds[a["speed"]].label.lower()
-        near = a["nearest_enemy"]
-        enemy = f'nearest enemy {near:g}"' if near is not None else "no enemy near"
-        arrives = "; arrives" if a.get("arrives") else ""
-        towards = a.get("towards")
-        to = f" to {target_words(s, c, towards)}" if towards is not None else ""
-        return f"Courier {c.id} rides{to} at {label}, {enemy}{arrives}"
-    if a.kind == "attempt_location":
-        return f"Courier {c.id} looks for {s.commanders[c.recipient].name}"
-    return f"Courier {c.id} is captured with its message"
 
 
 def orders_open(c: Courier) -> bool:

@@ -13,7 +13,7 @@ from ..core.schema import check as check_schema
 from ..core.violations import MalformedInput, PackError
 from . import riders
 from .inputs import INPUTS
-from .state import SETTINGS_SPEC, DeskState, Settings
+from .state import RANGED, SETTINGS_SPEC, DeskState, Settings, pack_range
 
 RULE_IDS = frozenset({
     "couriers.turn.order", "couriers.roll.pending", "couriers.roll.none", "couriers.send.side",
@@ -48,6 +48,17 @@ class CourierRules(Rules):
             raise PackError(file, "movement.scale",
                             f"expected one of the scales ({', '.join(data['scales']) or 'none defined'}), "
                             f"found {data['movement']['scale']!r}")
+        for name in RANGED:
+            lo, hi = pack_range(data, name)
+            if lo > hi:
+                raise PackError(file, f"ranges.{name}", f"expected min no larger than max, found {lo:g} and {hi:g}")
+        lo, hi = pack_range(data, "officer_move")
+        if lo <= 0:
+            raise PackError(file, "ranges.officer_move.min", f"expected more than 0 inches, found {lo:g}")
+        move = data["movement"]["officer_move"]
+        if not lo <= move <= hi:
+            raise PackError(file, "movement.officer_move",
+                            f"expected a number from {lo:g} to {hi:g}, found {move:g} (ranges.officer_move)")
         Settings.from_pack(data, {})
 
     def rule_ids(self) -> frozenset[str]:

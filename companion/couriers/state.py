@@ -16,9 +16,14 @@ STATUSES = ("in transit", "searching", "located") + FINISHED
 #: Posthorn keeps no positions, so either the table confirms it on the ride, or no one checks.
 NEXT_CLOSEST = ("table", "unchecked")
 
+#: The numbers the pack bounds in its ``[ranges]`` table (a setup's officer move, a ride's nearest enemy).
+RANGED = ("officer_move", "nearest_enemy")
+
 SETTINGS_SPEC = Spec(dict, fields={
+    "ranges": Spec(dict, fields={name: Spec(dict, fields={"min": Spec(float, lo=0), "max": Spec(float, lo=0)})
+                                 for name in RANGED}),
     "movement": Spec(dict, fields={
-        "officer_move": Spec(float, lo=0.5, hi=1000),
+        "officer_move": Spec(float),  # within ranges.officer_move (CourierRules.validate_pack)
         "proximity": Spec(str, choices=("closest", "end")),
         "scale": Spec(str),
     }),
@@ -51,6 +56,12 @@ SETTINGS_SPEC = Spec(dict, fields={
 })
 
 
+def pack_range(data: dict, name: str) -> tuple[float, float]:
+    """The pack's ``ranges.<name>``: the least and the most the desk takes."""
+    r = data["ranges"][name]
+    return float(r["min"]), float(r["max"])
+
+
 @dataclass(frozen=True)
 class Speed:
     name: str
@@ -78,6 +89,8 @@ class Settings:
     stay_turns_in_building: int
     ranks_without_hq: tuple[str, ...]
     next_closest: str = "table"
+    #: The least and most inches a ride's nearest enemy may be told (the pack's ranges.nearest_enemy).
+    nearest_enemy_range: tuple[float, float] = (0.0, 0.0)
 
     @classmethod
     def from_pack(cls, data: dict, chosen: dict) -> Settings:
@@ -86,8 +99,9 @@ class Settings:
         if not isinstance(scale, str) or scale not in data["scales"]:
             raise MalformedInput(f"setup.scale: unknown scale '{scale}'; expected one of {', '.join(data['scales'])}")
         officer_move = chosen.get("officer_move", mv["officer_move"])
-        if isinstance(officer_move, bool) or not isinstance(officer_move, (int, float)) or not 0 < officer_move <= 1000:
-            raise MalformedInput(f"setup.officer_move: expected inches from 0 to 1000, got {officer_move!r}")
+        lo, hi = pack_range(data, "officer_move")
+        if isinstance(officer_move, bool) or not isinstance(officer_move, (int, float)) or not lo <= officer_move <= hi:
+            raise MalformedInput(f"setup.officer_move: expected inches from {lo:g} to {hi:g}, got {officer_move!r}")
         proximity = chosen.get("proximity", mv["proximity"])
         if proximity not in ("closest", "end"):
             raise MalformedInput(f"setup.proximity: expected 'closest' or 'end', got {proximity!r}")
@@ -99,7 +113,7 @@ class Settings:
                    tuple(sorted(((float(b["within"]), b["step"]) for b in data["bands"]), reverse=True)),
                    Dice.parse(loc["dice"]), loc["first"], loc["step"], loc["minimum"],
                    hq["stay_turns"], hq["stay_turns_in_building"], tuple(hq["ranks_without_hq"]),
-                   loc.get("next_closest", "table"))
+                   loc.get("next_closest", "table"), pack_range(data, "nearest_enemy"))
 
     def band(self, nearest: float | None) -> tuple[float, int] | None:
         """The closest proximity band the nearest enemy is within (scaled), or None."""
@@ -148,6 +162,11 @@ class Courier:
     #: Its last location roll failed and it has not reached another unit since: it may ride only
     #: to the next closest unit of the commander's force (couriers.locate.failed).
     next_closest_only: bool = False
+    #: The unit (a commander's id, or "hq") it reached on its last arrival: where it searches.
+    contact: str | None = None
+    #: The units where its location rolls failed, first first: it does not ride back to one
+    #: while it looks for the next closest unit (couriers.locate.failed).
+    searched: list[str] = field(default_factory=list)
     history: list[str] = field(default_factory=list)
 
     @property

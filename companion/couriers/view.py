@@ -15,22 +15,22 @@ from .final_report import final_report
 from .headquarters import stay_needed
 from .riders import (
     asks_next_closest,
-    default_target,
     heading,
     location_target,
     loss_preview,
+    offered_target,
+    open_targets,
     orders_open,
-    ride_targets,
     target_words,
 )
 from .rules import RULES
-from .state import RANKS, Courier, DeskState
+from .state import RANKS, Courier, DeskState, pack_range
 
 __all__ = [
     "final_report",
-    "RANKS", "arrival_words", "asks_next_closest", "commander_waits", "default_target", "heading",
-    "location_owed", "location_target", "loss_preview", "orders_open", "ride_targets", "roster_waits", "send_waits",
-    "stay_needed", "target_words",
+    "RANKS", "arrival_words", "asks_next_closest", "commander_waits", "heading",
+    "location_owed", "location_target", "loss_preview", "offered_target", "open_targets", "orders_open",
+    "pack_range", "roster_waits", "send_waits", "stay_needed", "target_words",
 ]
 
 #: The rules that say an input's moment has not come or has passed (couriers.turn.order,

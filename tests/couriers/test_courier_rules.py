@@ -405,9 +405,9 @@ def test_couriers_locate_failed_ride_to_another_unit_is_a_violation(desk):
     # the table has not said Gibbon's brigade is the next closest unit
     assert desk.broken("move_courier", **ride, towards="gibbon") == ["couriers.locate.failed"]
     assert desk.broken("move_courier", **ride, towards="gibbon", next_closest=False) == ["couriers.locate.failed"]
-    out = desk.submit("move_courier", **ride, towards="meade", override=True)
+    out = desk.submit("move_courier", **ride, towards="hancock", override=True)
     assert out.accepted and [v.rule for v in out.violations] == ["couriers.locate.failed"]
-    assert "has not said Meade's army is it" in out.violations[0].reason
+    assert "has not said Hancock's corps is it" in out.violations[0].reason
 
 
 def test_couriers_locate_failed_not_to_the_headquarters(desk):
@@ -456,6 +456,63 @@ def test_couriers_locate_failed_unchecked_when_the_pack_says_so(tmp_path, make_d
     desk = failed_once(make_desk(pack=load_pack(dst)))
     assert desk.state.settings.next_closest == "unchecked"
     desk.ok("move_courier", courier="C1", speed="officer", arrives=True, towards="gibbon")
+
+
+def club_pack(tmp_path, next_closest: str):
+    """A copy of the bundled pack with ``location.next_closest`` set."""
+    dst = tmp_path / f"club-{next_closest}"
+    shutil.copytree(BUNDLED, dst, ignore=shutil.ignore_patterns("samples", "__pycache__"))
+    toml = dst / "couriers.toml"
+    text = toml.read_text(encoding="utf-8")
+    toml.write_text(text.replace('next_closest = "table"', f'next_closest = "{next_closest}"'), encoding="utf-8")
+    return load_pack(dst)
+
+
+@pytest.mark.parametrize("setting", ["table", "unchecked"])
+def test_couriers_locate_failed_never_back_to_the_unit_where_the_roll_failed(tmp_path, make_desk, setting):
+    """C1 failed its roll at Meade's own unit: the next closest unit (Hancock's corps, the table
+    says) is accepted; riding back to Meade's is refused whatever the setting; Gibbon's brigade,
+    which the table does not say is the next closest (a farther one), only where the desk asks."""
+    desk = failed_once(make_desk(pack=club_pack(tmp_path, setting)))
+    assert desk.courier("C1").searched == ["meade"]
+    ride = {"courier": "C1", "speed": "officer", "arrives": True}
+    assert desk.broken("move_courier", **ride, towards="meade", next_closest=True) == ["couriers.locate.failed"]
+    out = desk.session.why_not(Input("move_courier", {**ride, "towards": "meade", "next_closest": True}))
+    assert "not back to Meade's army, where it has searched already" in out[0].reason
+    farther = desk.session.why_not(Input("move_courier", {**ride, "towards": "gibbon"}))
+    assert [v.rule for v in farther] == (["couriers.locate.failed"] if setting == "table" else [])
+    desk.ok("move_courier", **ride, towards="hancock", next_closest=True)
+    desk.table_roll(1, 2)
+    assert desk.courier("C1").contact == "hancock" and not desk.courier("C1").next_closest_only
+
+
+def test_couriers_locate_failed_remembers_every_unit_searched(desk):
+    """Failed at Meade's unit, then at Hancock's: both are closed to it; failed at every unit of
+    the command on the roster, each stands again for the units it leads, so all are open."""
+    failed_once(desk)
+    desk.ok("move_courier", courier="C1", speed="officer", arrives=True, towards="hancock", next_closest=True)
+    desk.table_roll(1, 2)
+    desk.look("C1", 1, 2)                                   # 3 against 8+: not found again
+    desk.next_turn()
+    c = desk.courier("C1")
+    assert c.searched == ["meade", "hancock"]
+    ride = {"courier": "C1", "speed": "officer", "arrives": True, "next_closest": True}
+    for back in ("meade", "hancock"):
+        assert desk.broken("move_courier", **ride, towards=back) == ["couriers.locate.failed"]
+    desk.ok("move_courier", **ride, towards="gibbon")
+    desk.table_roll(1, 2)
+    desk.look("C1", 1, 2)
+    desk.next_turn()
+    assert c.searched == ["meade", "hancock", "gibbon"]
+    for again in ("meade", "hancock", "gibbon"):
+        assert desk.session.why_not(Input("move_courier", {**ride, "towards": again})) == []
+
+
+def test_couriers_locate_failed_an_overridden_ride_back_is_kept_in_the_log(desk):
+    failed_once(desk)
+    out = desk.submit("move_courier", courier="C1", speed="officer", arrives=True, towards="meade",
+                      next_closest=True, override=True)
+    assert out.accepted and [v.rule for v in out.violations] == ["couriers.locate.failed"]
 
 
 def test_a_ride_names_only_the_recipients_headquarters_himself_or_those_below_him(desk):

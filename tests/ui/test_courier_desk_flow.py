@@ -340,6 +340,8 @@ def test_a_ride_names_its_target_and_after_a_failed_roll_the_next_closest(window
     click(qtbot, desk.phase.button)                 # Begin courier step
     desk.select_courier("C1")
     assert desk.next_closest.isVisibleTo(desk) and "next closest unit of Hancock's command" in desk.next_closest.toolTip()
+    # the desk offers what the session takes: not back to Buford's brigade, where the roll failed
+    assert [desk.towards.itemData(i) for i in range(desk.towards.count())] == ["hancock"]
     n = len(window.table.session.entries)
     click(qtbot, desk.ride_button)                  # the table has not said it is the next closest
     assert len(window.table.session.entries) == n and "couriers.locate.failed" in window.banner.text.text()

@@ -112,7 +112,6 @@ class CourierDesk(QWidget):
         self.enemy_near = QCheckBox("Nearest enemy during the move:")
         self.enemy_near.setChecked(True)
         self.distance = QDoubleSpinBox()
-        self.distance.setRange(0, 999)
         self.distance.setDecimals(1)
         self.distance.setSingleStep(1)
         self.distance.setSuffix('"')
@@ -237,6 +236,7 @@ class CourierDesk(QWidget):
             self.phase.set_phase(where, todo, ADVANCE[advance.kind] if advance else None,
                                  advance.kind if advance else "")
         mv = s.settings
+        self.distance.setRange(*mv.nearest_enemy_range)  # the pack's range, as the rules take it
         self.officer.setText(f"{mv.speeds['officer'].label}: {mv.distance('officer'):g}\" "
                              f"(lost on {mv.speeds['officer'].lost_on} on {mv.speeds['officer'].dice})")
         self.double.setText(f"{mv.speeds['double'].label}: {mv.distance('double'):g}\" "
@@ -377,17 +377,18 @@ class CourierDesk(QWidget):
         return args
 
     def _fill_targets(self, c) -> None:
-        """The targets the rules let this ride name, worded as the rules word them; the table's
-        word on the next closest unit only after a failed location roll (couriers.locate.failed)."""
+        """The targets the session takes for this ride now (never one where its location roll
+        failed, couriers.locate.failed), worded as the rules word them; the table's word on the
+        next closest unit only after a failed location roll."""
         s = self.state
-        targets = view.ride_targets(s, c)
+        targets = view.open_targets(s, c)
         words = [view.target_words(s, c, t) for t in targets]
         shown = [(self.towards.itemData(i), self.towards.itemText(i)) for i in range(self.towards.count())]
         if shown != list(zip(targets, words, strict=True)):  # a new courier, or its heading changed
             self.towards.clear()
             for t, w in zip(targets, words, strict=True):
                 self.towards.addItem(w, t)
-            self.towards.setCurrentIndex(max(0, self.towards.findData(view.default_target(s, c))))
+            self.towards.setCurrentIndex(max(0, self.towards.findData(view.offered_target(s, c))))
         self.next_closest.setVisible(view.asks_next_closest(s, c))
         # short, as a check box never wraps: the whole sentence is its tooltip
         self.next_closest.setText("It is the next closest unit (the table says)")

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
 )
 
-from companion.couriers.view import RANKS
+from companion.couriers.view import RANKS, pack_range
 
 
 def _form(parent, title):
@@ -110,7 +110,7 @@ def ask_setup(parent, pack) -> dict | None:
     scale.addItems(list(data["scales"]))
     scale.setCurrentText(data["movement"]["scale"])
     officer = QDoubleSpinBox()
-    officer.setRange(1, 200)
+    officer.setRange(*pack_range(data, "officer_move"))  # the pack's range, as the rules take it
     officer.setSuffix('"')
     officer.setValue(data["movement"]["officer_move"])
     form.addRow("First side", first)

@@ -4,6 +4,7 @@ its own couriers, declares a capture of the enemy's, and either side may step th
 from __future__ import annotations
 
 from ...core.session import Session
+from ...couriers import view
 from ...couriers.state import DeskState
 from .kit import action, choice, dice_actions, flag, mine, number, text
 
@@ -34,11 +35,21 @@ def offers(session: Session, seat: str, view: dict) -> list[dict]:
 
 
 def _ride(s: DeskState, step: dict) -> dict:
+    """A ride names its target as the desk's does: only those the rules take now (never back
+    where its location roll failed), and the table's word on the next closest unit where the
+    rules ask for it (couriers.locate.failed)."""
+    c = s.couriers[step["args"]["courier"]]
     speeds = [(name, sp.label) for name, sp in s.settings.speeds.items()]
-    return action(step["text"], "move_courier", step["args"], fields=[
-        choice("speed", "Speed", speeds),
-        number("nearest_enemy", "Nearest enemy (inches)", 0, 10_000, optional=True, step=0.5),
-        flag("arrives", "Arrives this turn")])
+    targets = view.open_targets(s, c)
+    fields = [choice("speed", "Speed", speeds),
+              number("nearest_enemy", "Nearest enemy (inches)", *s.settings.nearest_enemy_range,
+                     optional=True, step=0.5),
+              choice("towards", "Rides to", [(t, view.target_words(s, c, t)) for t in targets],
+                     default=targets.index(view.offered_target(s, c)) if targets else 0),
+              flag("arrives", "Arrives this turn")]
+    if view.asks_next_closest(s, c):
+        fields.append(flag("next_closest", "It is the next closest unit (the table says)"))
+    return action(step["text"], "move_courier", step["args"], fields=fields)
 
 
 def _send(s: DeskState, seat: str) -> list[dict]:

@@ -1,0 +1,107 @@
+"""The Courier Desk's ranges come from its pack (``[ranges]`` in couriers.toml): a house copy with
+other ranges is what the rules take, the new-game dialog, the ride panel and a phone's ride offer."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication, QDialog, QDialogButtonBox, QDoubleSpinBox
+
+from companion.core.inputs import Input
+from companion.core.violations import MalformedInput, PackError
+from companion.couriers.rules import RULES
+from companion.games import load_pack
+from companion.phones.messages import seat_message
+from ui.couriers.desk import CourierDesk
+from ui.couriers.dialogs import ask_setup
+
+BUNDLED = Path(__file__).resolve().parents[2] / "rules" / "couriers"
+OFFICER = "officer_move = { min = 0.5, max = 1000.0 }"
+ENEMY = "nearest_enemy = { min = 0.0, max = 10000.0 }"
+
+
+def house_pack(tmp_path, officer=OFFICER, enemy=ENEMY):
+    dst = tmp_path / "house-couriers"
+    shutil.copytree(BUNDLED, dst, ignore=shutil.ignore_patterns("samples", "__pycache__"))
+    toml = dst / "couriers.toml"
+    text = toml.read_text(encoding="utf-8")
+    assert text.count(OFFICER) == 1 and text.count(ENEMY) == 1
+    toml.write_text(text.replace(OFFICER, officer).replace(ENEMY, enemy), encoding="utf-8")
+    return load_pack(dst)
+
+
+def tight(tmp_path):
+    return house_pack(tmp_path, "officer_move = { min = 6.0, max = 36.0 }",
+                      "nearest_enemy = { min = 0.0, max = 48.0 }")
+
+
+def riding(make_desk, pack):
+    desk = make_desk(pack=pack).roster().start()
+    desk.ok("send_courier", sender="gibbon", recipient="meade", message="x")
+    return desk.courier_step()
+
+
+def test_the_rules_take_the_packs_officer_move_range(tmp_path, make_desk):
+    pack = tight(tmp_path)
+    assert make_desk({"settings": {"officer_move": 36}}, pack=pack).state.settings.officer_move == 36
+    with pytest.raises(MalformedInput, match="setup.officer_move: expected inches from 6 to 36, got 40"):
+        make_desk({"settings": {"officer_move": 40}}, pack=pack)
+    assert make_desk({"settings": {"officer_move": 40}}).state.settings.officer_move == 40  # the bundled pack
+
+
+def test_the_rules_take_the_packs_nearest_enemy_range(tmp_path, make_desk):
+    desk = riding(make_desk, tight(tmp_path))
+    far = Input("move_courier", {"courier": "C1", "speed": "officer", "nearest_enemy": 48.5})
+    with pytest.raises(MalformedInput, match="move_courier.nearest_enemy: expected a number from 0 to 48, got 48.5"):
+        desk.session.check(far)
+    desk.ok("move_courier", courier="C1", speed="officer", nearest_enemy=48)
+    bundled = riding(make_desk, None)
+    bundled.ok("move_courier", courier="C1", speed="officer", nearest_enemy=48.5)
+
+
+def test_a_pack_whose_officer_move_is_outside_its_range_is_refused(tmp_path):
+    with pytest.raises(PackError, match="from 6 to 20, found 24"):
+        RULES.validate_pack(house_pack(tmp_path, "officer_move = { min = 6.0, max = 20.0 }"))
+
+
+def test_the_setup_dialog_offers_the_packs_officer_move_range(qtbot, tmp_path):
+    seen = {}
+
+    def answer():
+        dlg = QApplication.activeModalWidget()
+        assert isinstance(dlg, QDialog)
+        box = dlg.findChild(QDoubleSpinBox)
+        seen["range"] = (box.minimum(), box.maximum())
+        box.setValue(99)  # beyond the house range: the box holds it at the most the rules take
+        dlg.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok).click()
+
+    QTimer.singleShot(0, answer)
+    setup = ask_setup(None, tight(tmp_path))
+    assert seen["range"] == (6.0, 36.0)
+    assert setup["settings"]["officer_move"] == 36.0
+
+
+class _Table:
+    def __init__(self, session):
+        self.session = session
+
+    @property
+    def state(self):
+        return self.session.state
+
+    def submit(self, inp):
+        return self.session.submit(inp)
+
+
+def test_the_ride_panel_and_a_phone_offer_the_packs_nearest_enemy_range(qtbot, tmp_path, make_desk):
+    desk = riding(make_desk, tight(tmp_path))
+    panel = CourierDesk(_Table(desk.session))
+    qtbot.addWidget(panel)
+    panel.select_courier("C1")
+    assert (panel.distance.minimum(), panel.distance.maximum()) == (0.0, 48.0)
+    ride = next(a for a in seat_message(desk.session, "Blue")["offers"] if a["kind"] == "move_courier")
+    enemy = next(f for f in ride["fields"] if f["key"] == "nearest_enemy")
+    assert (enemy["min"], enemy["max"]) == (0.0, 48.0)
