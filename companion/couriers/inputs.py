@@ -127,8 +127,8 @@ def _end_game(s: DeskState, a: Given) -> None:
 
 
 def _end_game_words(s: DeskState, a: Given) -> str:
-    won = a["winner"]
-    return f"The game ends on turn {s.turn}: " + (f"{won} win" if won else "a draw")
+    # what the table named comes as the outcome (said.py, from ending.verdict)
+    return f"The table ends the game on turn {s.turn}"
 
 
 # -- the roster ------------------------------------------------------------------------------------

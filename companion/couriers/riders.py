@@ -271,6 +271,7 @@ def apply_capture(s: DeskState, a: Given) -> None:
     if _note_finished(s, c, "captured"):
         return
     c.status = "captured"
+    c.finished_turn = s.turn
     c.history.append(f"Turn {s.turn}: captured with its message (couriers.capture)")
     if s.pending and s.pending.courier == c.id:
         s.pending = None
@@ -289,6 +290,7 @@ def apply_roll(s: DeskState, a: Given) -> None:
     if p.kind == "loss":
         if met:
             c.status = "lost"
+            c.finished_turn = s.turn
             c.history.append(f"Turn {s.turn}: lost on the way, {total} against {p.target}+; the message is not delivered")
         elif p.arrives:
             _arrive(s, c)
@@ -317,6 +319,7 @@ def _arrive(s: DeskState, c: Courier) -> None:
     if c.status == "located" or (towards == "hq" and cmd.at_hq):
         if towards == cmd.id or (towards == "hq" and cmd.at_hq):
             c.status = "delivered"
+            c.finished_turn = s.turn
             c.history.append(f"Turn {s.turn}: delivers the message to {cmd.name}")
         else:  # it knows where he is (couriers.locate.found): only reaching him delivers
             c.history.append(f"Turn {s.turn}: reaches {target_words(s, c, towards)}; "

@@ -11,7 +11,7 @@ from ..core.game import GameResult, Rules, Step
 from ..core.inputs import Input
 from ..core.schema import check as check_schema
 from ..core.violations import MalformedInput, PackError
-from . import riders
+from . import ending, riders
 from .inputs import INPUTS
 from .state import RANGED, SETTINGS_SPEC, DeskState, Settings, pack_range
 
@@ -111,8 +111,7 @@ class CourierRules(Rules):
             return None
         delivered = {side: sum(1 for c in s.couriers.values() if c.side == side and c.status == "delivered")
                      for side in s.sides}
-        reason = f"the table ended the game on turn {s.turn}: " + (f"{s.winner} win" if s.winner else "a draw")
-        return GameResult((s.winner,) if s.winner else (), reason, "couriers.game.end",
+        return GameResult((s.winner,) if s.winner else (), ending.headline(s), "couriers.game.end",
                           tuple(delivered.items()))
 
     def candidates(self, s: DeskState) -> Iterator[Input]:

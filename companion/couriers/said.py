@@ -1,5 +1,5 @@
 """What each input of the Courier Desk did, in the table's words: "Courier C3 is lost on the
-way", "Courier C3 finds Hancock", a headquarters set up. The couriers' own history lines (the
+way", "Courier C3 finds Hancock", a headquarters set up, the end of the game. The couriers' own history lines (the
 rules write them as each thing happens) are the words; a roll adds the verdict first.
 """
 
@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from ..core.inputs import Input
+from . import ending
 from .state import FINISHED, DeskState
 
 _TURN = re.compile(r"^Turn \d+: ")
@@ -23,10 +24,12 @@ def before(s: DeskState, inp: Input) -> dict:
     named = inp.args.get("courier")
     return {"ride": {cid: (len(c.history), c.status) for cid, c in s.couriers.items()
                      if c.status not in FINISHED or cid == named},
-            "hq": {cid: cmd.hq for cid, cmd in s.commanders.items()}}
+            "hq": {cid: cmd.hq for cid, cmd in s.commanders.items()}, "over": s.over}
 
 
 def said(b: dict, s: DeskState, inp: Input) -> str:
+    if inp.kind == "end_game" and s.over and not b["over"]:
+        return ending.verdict(s)  # the result screen's headline and why, in the same words
     if inp.kind in ("send_courier", "move_courier"):
         return ""  # the input's own words say it; the ride's verdict comes with its roll
     parts = []

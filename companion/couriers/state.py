@@ -167,6 +167,8 @@ class Courier:
     #: The units where its location rolls failed, first first: it does not ride back to one
     #: while it looks for the next closest unit (couriers.locate.failed).
     searched: list[str] = field(default_factory=list)
+    #: The turn it delivered its message, was lost or was captured.
+    finished_turn: int = -1
     history: list[str] = field(default_factory=list)
 
     @property

@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..core.inputs import Input
 from ..core.violations import MalformedInput
 from . import riders
+from .ending import side_words
 from .final_report import final_report
 from .headquarters import stay_needed
 from .riders import (
@@ -28,9 +29,9 @@ from .state import RANKS, Courier, DeskState, pack_range
 
 __all__ = [
     "final_report",
-    "RANKS", "arrival_words", "asks_next_closest", "commander_waits", "heading",
+    "RANKS", "arrival_words", "asks_next_closest", "commander_waits", "end_waits", "heading",
     "location_owed", "location_target", "loss_preview", "offered_target", "open_targets", "orders_open",
-    "pack_range", "roster_waits", "send_waits", "stay_needed", "target_words",
+    "pack_range", "roster_waits", "send_waits", "side_words", "stay_needed", "target_words",
 ]
 
 #: The rules that say an input's moment has not come or has passed (couriers.turn.order,
@@ -87,6 +88,13 @@ def send_waits(s: DeskState) -> str:
         return "a courier needs a sender and a recipient on the roster"
     sender, recipient = list(s.commanders)[:2]
     return _waits(s, Input("send_courier", {"sender": sender, "recipient": recipient, "message": UNSAID}))
+
+
+def end_waits(s: DeskState) -> str:
+    """"" when the table may end the game now, else why not: not before it begins
+    (couriers.turn.order), not while a roll is owed, not twice. A draw asks the same moment as
+    a win, so one input answers for all."""
+    return _waits(s, Input("end_game"))
 
 
 def location_owed(s: DeskState, cid: str) -> bool:

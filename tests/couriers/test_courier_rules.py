@@ -105,9 +105,13 @@ def test_couriers_game_end(desk):
     assert desk.courier("C1").status == "delivered"
     assert desk.session.result() is None
     entry = desk.ok("end_game", winner="Blue")
-    assert entry.text == "The game ends on turn 1: Blue win"
+    verdict = ("The Blue side wins: the table's verdict on turn 1. "
+               "The Blue side's couriers delivered 1 of 1 message; the Grey side sent no couriers")
+    assert entry.said == verdict  # what the announcement shows
+    assert entry.text == f"The table ends the game on turn 1 \u2192 {verdict}"  # the log line
     result = desk.session.result()
     assert result.winners == ("Blue",) and result.rule == "couriers.game.end"
+    assert result.reason == "The Blue side wins: the table's verdict on turn 1"
     assert dict(result.scores) == {"Blue": 1, "Grey": 0}
     # nothing more happens, even overridden
     assert desk.broken("end_turn") == ["couriers.game.end"]
@@ -124,7 +128,9 @@ def test_couriers_game_end_as_a_draw_and_not_before_the_game(desk):
         desk.session.check(Input("end_game", {"winner": "Red"}))
     desk.start()
     desk.ok("end_game")
-    assert desk.session.result().winners == () and "a draw" in desk.session.result().reason
+    assert desk.session.result().winners == () and desk.session.result().reason.startswith("A draw")
+    assert desk.session.entries[-1].said == ("A draw: the table's verdict on turn 1. "
+                                             "The Blue side sent no couriers; the Grey side sent no couriers")
 
 
 # -- sending ----------------------------------------------------------------------------------------

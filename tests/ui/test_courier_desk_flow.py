@@ -369,3 +369,54 @@ def test_add_commander_waits_while_a_loss_roll_is_owed(window, desk, qtbot):
     assert window.table.state.pending is None
     add_commander(qtbot, desk, "Hancock", "Union", "corps")   # offered again, and accepted
     assert "hancock" in window.table.state.commanders
+
+
+def test_the_table_ends_the_game_and_the_window_announces_it(window, desk, qtbot):
+    assert not desk.end_button.isEnabled() and "couriers.turn.order" in desk.end_button.toolTip()
+    build_roster(qtbot, window, desk)
+    desk.dialogs.send_courier = lambda state, sender: {"sender": "meade", "recipient": "buford",
+                                                       "message": "Hold the ridge"}
+    click(qtbot, desk.send_button)
+    click(qtbot, desk.phase.button)  # Begin courier step
+    desk.select_courier("C1")
+    click(qtbot, desk.ride_button)
+    assert not desk.end_button.isEnabled() and "couriers.roll.pending" in desk.end_button.toolTip()
+    window.table.roll_table([6, 6])  # 12: lost
+    desk.dialogs.end_game = lambda sides: None  # the table thinks better of it
+    click(qtbot, desk.end_button)
+    assert window.table.session.result() is None
+    asked = []
+    desk.dialogs.end_game = lambda sides: asked.append(tuple(sides)) or {"winner": "Confederate"}
+    click(qtbot, desk.end_button)
+    assert asked == [("Union", "Confederate")]
+    verdict = ("The Confederate side wins: the table's verdict on turn 1. "
+               "The Union side's couriers delivered 0 of 1 message; the Confederate side sent no couriers")
+    assert window.telling.announcement.isVisible() and window.telling.announcement.text.text() == verdict
+    assert window.telling.announcement.accessibleDescription() == verdict
+    assert window.table.session.entries[-1].text.endswith(verdict)  # the log line says the same
+    assert window.telling.result.isVisible()
+    assert window.telling.result.headline.text().startswith("The Confederate side wins: ")
+
+
+def test_the_end_game_dialog_offers_each_side_and_a_draw(qtbot):
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QComboBox, QDialog, QDialogButtonBox
+
+    from ui.couriers.dialogs import CourierDialogs
+
+    seen = []
+
+    def answer(index):
+        dlg = QApplication.activeModalWidget()
+        assert isinstance(dlg, QDialog)
+        box = dlg.findChild(QComboBox)
+        seen.append([box.itemText(i) for i in range(box.count())])
+        box.setCurrentIndex(index)
+        dlg.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok).click()
+
+    dialogs = CourierDialogs(None)
+    QTimer.singleShot(0, lambda: answer(2))
+    assert dialogs.end_game(("Union", "Confederate")) == {}
+    QTimer.singleShot(0, lambda: answer(0))
+    assert dialogs.end_game(("Union", "Confederate")) == {"winner": "Union"}
+    assert seen[0] == ["The Union side won", "The Confederate side won", "A draw"]

@@ -113,7 +113,8 @@ def test_the_courier_desk_ends_on_what_became_of_the_couriers(window, desk, qtbo
     t.submit(roll([6, 6], "table"))  # 12: lost
     assert t.submit(Input("end_game", {"winner": "Union"})).accepted
     result = window.telling.result
-    assert result.isVisible() and result.headline.text() == "Union win"
+    assert result.isVisible()
+    assert result.headline.text() == "The Union side wins: the table's verdict on turn 1"
     row = [result.scores.item(0, c).text() for c in range(result.scores.columnCount())]
     assert row == ["\u2605 Union", "1", "0", "1", "0", "0"]
     out = t.session.submit(Input("end_turn"))

@@ -98,7 +98,13 @@ class CourierDesk(QWidget):
         kbox = QGroupBox("Couriers")
         kl = QVBoxLayout(kbox)
         kl.addWidget(self.courier_view, 1)
-        kl.addWidget(self.send_button, 0, Qt.AlignmentFlag.AlignLeft)
+        self.end_button = QPushButton("End the game\u2026")
+        self.end_button.setToolTip("Your wargame is over: say who won (couriers.game.end)")
+        krow = QHBoxLayout()
+        krow.addWidget(self.send_button)
+        krow.addStretch(1)
+        krow.addWidget(self.end_button)
+        kl.addLayout(krow)
 
         # the selected courier's move
         self.move_box = QGroupBox("Courier")
@@ -174,6 +180,7 @@ class CourierDesk(QWidget):
         self.return_button.clicked.connect(lambda: self._commander_input("return_to_hq"))
         self.establish_button.clicked.connect(self._establish)
         self.send_button.clicked.connect(self._send)
+        self.end_button.clicked.connect(self._end_game)
         self.ride_button.clicked.connect(self._ride)
         self.locate_button.clicked.connect(lambda: self._courier_input("attempt_location"))
         self.capture_button.clicked.connect(lambda: self._courier_input("capture"))
@@ -269,6 +276,9 @@ class CourierDesk(QWidget):
         why = view.send_waits(s)
         self.send_button.setEnabled(not why)
         self.send_button.setToolTip(why)
+        why = view.end_waits(s)
+        self.end_button.setEnabled(not why)
+        self.end_button.setToolTip(why or "Your wargame is over: say who won (couriers.game.end)")
 
     def _courier_selected(self, *_):
         self.distance.setValue(18)
@@ -304,6 +314,7 @@ class CourierDesk(QWidget):
         else:
             self._fill_targets(c)
             self.arrives.setText(f"Arrives this move at {self.towards.currentText()}")
+            self.towards.setToolTip(self.towards.currentText())  # a long name is cut in the box
             speed = "double" if self.double.isChecked() else "officer"
             nearest = self.distance.value() if self.enemy_near.isChecked() else None
             req = view.loss_preview(s, c, speed, nearest)  # the request the ride will owe
@@ -359,6 +370,11 @@ class CourierDesk(QWidget):
         args = self.dialogs.send_courier(self.state, self.selected_commander())
         if args:
             self.submit("send_courier", **args)
+
+    def _end_game(self):
+        args = self.dialogs.end_game(self.state.sides)
+        if args is not None:
+            self.submit("end_game", **args)
 
     def _ride(self):
         cid = self.selected_courier()

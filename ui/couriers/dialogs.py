@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
 )
 
-from companion.couriers.view import RANKS, pack_range
+from companion.couriers.view import RANKS, pack_range, side_words
 
 
 def _form(parent, title):
@@ -89,6 +89,21 @@ class CourierDialogs:
             return None
         return {"place": place.text().strip(), "building": building.isChecked()} if with_building \
             else {"place": place.text().strip()}
+
+    def end_game(self, sides) -> dict | None:
+        """Your wargame's result: the side that won, or a draw (couriers.game.end)."""
+        dlg, form, buttons = _form(self.parent, "End the game")
+        outcome = QComboBox()
+        for side in sides:
+            words = side_words(side)
+            outcome.addItem(f"{words[:1].upper()}{words[1:]} won", side)
+        outcome.addItem("A draw", None)
+        form.addRow("Your wargame's result", outcome)
+        form.addRow(buttons)
+        if dlg.exec() != QDialog.DialogCode.Accepted:
+            return None
+        side = outcome.currentData()
+        return {"winner": side} if side is not None else {}
 
     def moved(self, name: str) -> dict | None:
         dlg, form, buttons = _form(self.parent, "Commander moved")
