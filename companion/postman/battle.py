@@ -219,14 +219,12 @@ def casualties_needed(state: PostmanState, side: str) -> int:
 
 
 def check_casualties(state: PostmanState, side: str, units: list[str]) -> list[Violation]:
-    b = state.pos.battle
-    if b is None or b.step != "casualties" or side not in b.to_choose:
-        raise MalformedInput(f"the {side} have no casualties to choose now")
+    b = state.fight  # the input table asks only while these casualties are owed
     here = {u.id: u for u in state.units_in(b.town, side)}
     militia = state.pos.militia.get(b.town, 0) if side == "postmen" and b.militia_fight else 0
     for uid in units:
         if uid != "militia" and uid not in here:
-            raise MalformedInput(f"{uid} is not a {side} unit in this battle")
+            raise MalformedInput(f"casualties.units: {uid} is not a {side} unit in this battle")
     if units.count("militia") > militia or len({u for u in units if u != "militia"}) != len([u for u in units if u != "militia"]):
         raise MalformedInput("casualties.units: a unit is listed twice, or more militia than fight")
     need = casualties_needed(state, side)
@@ -299,9 +297,7 @@ def can_retreat(state: PostmanState, side: str) -> bool:
 
 
 def check_battle_retreat(state: PostmanState, to: str) -> list[Violation]:
-    b = state.pos.battle
-    if b is None or b.step != "retreat" or b.retreating is None:
-        raise MalformedInput("no side has to retreat now")
+    b = state.fight  # the input table asks only while a side has to retreat
     if not state.board.graph.has_edge(b.town, to):
         return [Violation("postman.fight.retreat", f"{state.board.towns[to].name} is not one space away")]
     if state.enemy_in(to, b.retreating):

@@ -21,7 +21,7 @@ from ..core.input_table import (
     kind,
     optional,
 )
-from ..core.violations import MalformedInput, Violation
+from ..core.violations import Violation
 from . import battle, cards, mail, movement, recruit, rolls, turn, words
 from .catalog import SIDES
 from .state import PostmanState
@@ -127,9 +127,57 @@ def _stay(s: PostmanState, a: Given) -> None:
 
 
 def _check_fight(s: PostmanState, a: Given) -> list[Violation]:
-    if s.pos.battle is not None:
-        raise MalformedInput("a battle is already being fought")
+    b = s.pos.battle
+    if b is not None:  # postman.battle.pending: a battle begun is fought to its end first
+        return [Violation("postman.battle.pending",
+                          f"first: the battle in {s.board.towns[b.town].name} is fought to its end")]
     return battle.check_fight(s, a["town"])
+
+
+def _fight(s: PostmanState, a: Given) -> None:
+    if s.pos.battle is None:  # overridden while a battle is on (postman.battle.pending): no change
+        battle.apply_fight(s, a["town"])
+
+
+def _check_retreat(s: PostmanState, a: Given) -> list[Violation]:
+    if s.pos.offer is None:
+        return [Violation("postman.retreat.none", "no retreat is offered now")]
+    return movement.check_retreat(s, a["unit"], a["to"])
+
+
+def _retreat(s: PostmanState, a: Given) -> None:
+    if s.pos.offer is not None:  # overridden with nothing offered (postman.retreat.none): no change
+        movement.apply_retreat(s, a["unit"], a["to"])
+
+
+def _deciding(s: PostmanState, step: str, side: str | None = None) -> bool:
+    """Whether the battle asks for this decision now (casualties of ``side``, or a retreat)."""
+    b = s.pos.battle
+    if b is None or b.step != step:
+        return False
+    return side in b.to_choose if step == "casualties" else b.retreating is not None
+
+
+def _check_casualties(s: PostmanState, a: Given) -> list[Violation]:
+    if not _deciding(s, "casualties", a["side"]):
+        return [Violation("postman.battle.none", f"the {a['side']} have no casualties to choose now")]
+    return battle.check_casualties(s, a["side"], a["units"])
+
+
+def _casualties(s: PostmanState, a: Given) -> None:
+    if _deciding(s, "casualties", a["side"]):  # else overridden (postman.battle.none): no change
+        battle.apply_casualties(s, a["side"], a["units"])
+
+
+def _check_battle_retreat(s: PostmanState, a: Given) -> list[Violation]:
+    if not _deciding(s, "retreat"):
+        return [Violation("postman.battle.none", "no side has to retreat from a battle now")]
+    return battle.check_battle_retreat(s, a["to"])
+
+
+def _battle_retreat(s: PostmanState, a: Given) -> None:
+    if _deciding(s, "retreat"):  # else overridden (postman.battle.none): no change
+        battle.apply_battle_retreat(s, a["to"])
 
 
 INPUTS = InputTable("The Postman", [
@@ -141,20 +189,16 @@ INPUTS = InputTable("The Postman", [
          check=lambda s, a: movement.check_move(s, a["units"], a["path"]),
          apply=lambda s, a: movement.apply_move(s, a["units"], a["path"]), words=words.move),
     kind("retreat", arg("unit", UNIT), arg("to", TOWN),
-         check=lambda s, a: movement.check_retreat(s, a["unit"], a["to"]),
-         apply=lambda s, a: movement.apply_retreat(s, a["unit"], a["to"]), words=words.retreat,
-         well_formed=_offer_roll_first),
+         check=_check_retreat, apply=_retreat, words=words.retreat, well_formed=_offer_roll_first),
     kind("stay", check=_check_stay, apply=_stay, words="The rest stay", well_formed=_offer_roll_first),
     kind("end_phase", check=lambda s, a: turn.check_end_phase(s),
          apply=lambda s, a: turn.apply_end_phase(s), words=words.end_phase),
     kind("fight", arg("town", TOWN), check=_check_fight,
-         apply=lambda s, a: battle.apply_fight(s, a["town"]), words=words.fight),
+         apply=_fight, words=words.fight),
     kind("casualties", arg("side", SIDE), arg("units", ListOf(Name(), 0, 'unit ids (or "militia")')),
-         check=lambda s, a: battle.check_casualties(s, a["side"], a["units"]),
-         apply=lambda s, a: battle.apply_casualties(s, a["side"], a["units"]), words=words.casualties),
+         check=_check_casualties, apply=_casualties, words=words.casualties),
     kind("battle_retreat", arg("to", TOWN),
-         check=lambda s, a: battle.check_battle_retreat(s, a["to"]),
-         apply=lambda s, a: battle.apply_battle_retreat(s, a["to"]), words=words.battle_retreat),
+         check=_check_battle_retreat, apply=_battle_retreat, words=words.battle_retreat),
     kind("recruit", arg("unit", UNIT),
          check=lambda s, a: recruit.check_recruit(s, a["unit"]),
          apply=lambda s, a: recruit.apply_recruit(s, a["unit"]), words=words.recruit),

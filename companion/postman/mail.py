@@ -61,7 +61,7 @@ def check_discard(state: PostmanState, side: str, cards: list[str]) -> list[Viol
     hand = list(state.hand(side))
     for c in cards:
         if c not in hand:
-            raise MalformedInput(f"the {side} do not hold {c}")
+            raise MalformedInput(f"discard.cards: the {side} do not hold {c}")
         hand.remove(c)
     t = state.pos
     out = []

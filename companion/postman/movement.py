@@ -132,9 +132,7 @@ def resolve_sneak(state: PostmanState, success: bool) -> None:
 
 # -- retreat when an enemy ends its move in your town ------------------------------------------------
 def check_retreat(state: PostmanState, uid: str, to: str) -> list[Violation]:
-    o = state.pos.offer
-    if o is None:
-        raise MalformedInput("no retreat is offered now")
+    o = state.offered  # the input table asks only while a retreat is offered
     out = []
     if uid not in o.units:
         out.append(Violation("postman.move.retreat", f"{unit_label(state, uid)} may not retreat from {_name(state, o.town)} now"))

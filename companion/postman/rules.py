@@ -19,7 +19,7 @@ from .state import PostmanState
 from .steps import PENDING
 
 RULE_IDS = frozenset({
-    "postman.setup", "postman.victory", "postman.roll.none", "postman.retreat.none", "postman.turn.order", "postman.turn.active",
+    "postman.setup", "postman.victory", "postman.roll.none", "postman.retreat.none", "postman.battle.none", "postman.turn.order", "postman.turn.active",
     "postman.move.roads", "postman.move.limit", "postman.move.once", "postman.move.cannot",
     "postman.move.stack", "postman.move.sneak", "postman.move.retreat",
     "postman.fight.all", "postman.fight.militia", "postman.fight.rule7", "postman.fight.round",

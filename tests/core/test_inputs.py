@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.core.inputs import Args, Input, draw, roll
+from companion.core.inputs import Input, draw, roll
 from companion.core.violations import MalformedInput
 
 
@@ -52,49 +52,6 @@ def test_long_values_are_shortened_in_messages():
     with pytest.raises(MalformedInput) as err:
         Input.from_json({"kind": [10**20] * 7})
     assert len(str(err.value)) < 120 and "..." in str(err.value)
-
-
-# -- reading arguments ------------------------------------------------------------------------------
-def args(**kw) -> Args:
-    return Args(Input("act", kw))
-
-
-def test_args_text():
-    assert args(name="  Meade ").text("name") == "Meade"
-    assert args().text("name", required=False) is None
-    for bad, message in (({}, "missing argument 'name'"), ({"name": "  "}, "expected text"),
-                         ({"name": 3}, "expected text, got 3"), ({"name": "x" * 9}, "longer than 8")):
-        with pytest.raises(MalformedInput, match="act"):
-            args(**bad).text("name", max_len=8)
-        with pytest.raises(MalformedInput, match=message.replace("(", r"\(")):
-            args(**bad).text("name", max_len=8)
-
-
-def test_args_number():
-    assert args(d=4).number("d", lo=0, hi=10) == 4
-    assert args(d=2.5).number("d") == 2.5
-    assert args().number("d", required=False) is None
-    for bad in (True, "4", None, float("nan"), [4]):
-        with pytest.raises(MalformedInput, match="expected a number"):
-            args(d=bad).number("d")
-    with pytest.raises(MalformedInput, match="outside 0 to 10"):
-        args(d=11).number("d", lo=0, hi=10)
-    with pytest.raises(MalformedInput, match="outside 0 to 10"):
-        args(d=float("inf")).number("d", lo=0, hi=10)
-
-
-def test_args_flag_choice_values():
-    assert args().flag("arrives") is False and args(arrives=True).flag("arrives") is True
-    with pytest.raises(MalformedInput, match="expected true or false, got 1"):
-        args(arrives=1).flag("arrives")
-    assert args(speed="double").choice("speed", ("officer", "double")) == "double"
-    with pytest.raises(MalformedInput, match="expected one of officer, double, got 'gallop'"):
-        args(speed="gallop").choice("speed", ("officer", "double"))
-    with pytest.raises(MalformedInput, match="expected one of"):
-        args(speed=["officer"]).choice("speed", ("officer", "double"))
-    assert args(values=[1, 2]).values() == [1, 2]
-    with pytest.raises(MalformedInput, match="expected a list of die values"):
-        args(values=3).values()
 
 
 def test_inputs_are_equal_by_content_hashable_and_print_back_to_their_record_form():

@@ -18,6 +18,7 @@ from playout import GAMES, Playout, setup_of
 from companion import games
 from companion.core import records
 from companion.core.session import Session
+from companion.core.violations import MalformedInput
 from companion.games import bundled_pack, rules_for
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -61,3 +62,66 @@ def test_why_not_never_raises_for_a_candidate_in_a_random_playout(game):
             if not player.step():
                 break
         assert asked > 0
+
+
+def ask_every_earlier_candidate(session: Session, earlier) -> int:
+    """Ask ``why_not`` about inputs that were candidates earlier in the game. Each is still well
+    formed unless it names what the state no longer holds (a unit fallen, a card played), and
+    then the refusal names that argument (``<kind>.<argument>: ...``), or the kind when the input
+    cannot be applied now even overridden (``<kind>: ...``); anything else about it
+    (a ``fight`` while another battle is on, casualties nobody owes) is a violation with a rule
+    id, never MalformedInput."""
+    known = set(session.pack.reference)
+    asked = 0
+    for inp in earlier:
+        try:
+            violations = session.why_not(inp)
+        except MalformedInput as e:
+            # names the argument, or the kind when it cannot be given now at all, even overridden
+            assert str(e).startswith((f"{inp.kind}.", f"{inp.kind}:")), f"{inp}: refused unnamed: {e}"
+            continue
+        for v in violations:
+            assert v.rule in known, f"{inp}: {v.rule} has no section in the reference"
+        asked += 1
+    return asked
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_why_not_never_raises_for_an_earlier_candidate_in_a_random_playout(game):
+    for seed in (1, 2, 3):
+        rng = random.Random(seed)
+        session = Session(rules_for(game), bundled_pack(game), setup_of(game, rng), seed)
+        player = Playout(session, rng)
+        earlier: dict = {}  # the candidates seen, oldest first
+        asked = 0
+        for _ in range(60):
+            asked += ask_every_earlier_candidate(session, earlier)
+            earlier.update(dict.fromkeys(session.rules.candidates(session.state)))
+            for old in list(earlier)[:-300]:  # the newest few hundred: the suite stays fast
+                del earlier[old]
+            if not player.step():
+                break
+        assert asked > 0
+
+
+def test_a_postman_fight_while_a_battle_is_on_is_a_pending_violation():
+    """postman.battle.pending: a battle begun is fought to its end first; overridden, the
+    second ``fight`` changes nothing (the battle on stays the one fought)."""
+    from companion.core.inputs import Input
+
+    for seed in range(1, 40):
+        rng = random.Random(seed)
+        session = Session(rules_for("postman"), bundled_pack("postman"), setup_of("postman", rng), seed)
+        player = Playout(session, rng)
+        for _ in range(400):
+            pos = session.state.pos
+            if pos.battle is not None and pos.battles_left:
+                other = Input("fight", {"town": sorted(pos.battles_left)[0]})
+                assert [v.rule for v in session.why_not(other)][-1] == "postman.battle.pending"
+                fought = pos.battle.town
+                session.submit(other, override=True)
+                assert session.state.pos.battle.town == fought
+                return
+            if not player.step():
+                break
+    pytest.fail("no random game reached a second battle while one was on")
