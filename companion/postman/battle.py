@@ -298,9 +298,12 @@ def can_retreat(state: PostmanState, side: str) -> bool:
 
 def check_battle_retreat(state: PostmanState, to: str) -> list[Violation]:
     b = state.fight  # the input table asks only while a side has to retreat
+    side = b.retreating
+    if side is None:
+        return []
     if not state.board.graph.has_edge(b.town, to):
         return [Violation("postman.fight.retreat", f"{state.board.towns[to].name} is not one space away")]
-    if state.enemy_in(to, b.retreating):
+    if state.enemy_in(to, side):
         return [Violation("postman.fight.retreat", f"{state.board.towns[to].name} holds enemy units")]
     return []
 
