@@ -21,7 +21,7 @@ from ..core.input_table import (
     kind,
     optional,
 )
-from ..core.violations import Violation
+from ..core.violations import MalformedInput, Violation
 from . import battle, cards, mail, movement, recruit, rolls, turn, words
 from .catalog import SIDES
 from .state import PostmanState
