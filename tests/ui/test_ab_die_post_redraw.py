@@ -1,5 +1,6 @@
 """Ab die Post! redraws what an input changed and nothing else, and never shows a stale piece:
-the flight board is drawn again only when a plane or the passenger moved, the score track paints its strip again only when a score changed, and the players' table redraws
+the flight board is drawn again only when a plane or the passenger moved (and then only its
+pieces: the track under them stays, and the whole looks as a board drawn afresh), the score track paints its strip again only when a score changed, and the players' table redraws
 only the rows that changed. Counted in builds, paints and rows, not in time."""
 
 from pathlib import Path
@@ -27,6 +28,19 @@ def _pieces(board) -> dict:
     return {p: (disc.scenePos().toTuple(), disc.toolTip()) for p, disc in board.plane_items.items()}
 
 
+def _drawing(board) -> list:
+    """Everything on the board as plain values: each item's kind, place, colours, words and tip."""
+    out = []
+    for item in board.scene().items():
+        rect = item.sceneBoundingRect()
+        brush = item.brush().color().name() if hasattr(item, "brush") else ""
+        pen = item.pen().color().name() if hasattr(item, "pen") else ""
+        text = item.toPlainText() if hasattr(item, "toPlainText") else ""
+        out.append((type(item).__name__, tuple(round(v, 2) for v in rect.getRect()), brush, pen, text,
+                    item.toolTip(), item.zValue()))
+    return sorted(out)
+
+
 def _fresh(state) -> FlightBoard:
     board = FlightBoard()
     board.show_flight(state)
@@ -40,7 +54,7 @@ def test_the_flight_board_is_drawn_again_only_when_a_plane_or_the_passenger_move
     for _ in range(BACK):
         s = window.table.state
         before = ({p: plane_text(s, p) for p in s.players}, s.passenger)
-        builds = board.builds
+        builds, grounds = board.builds, board.grounds
         window.redo()
         s = window.table.state
         if ({p: plane_text(s, p) for p in s.players}, s.passenger) == before:
@@ -48,8 +62,10 @@ def test_the_flight_board_is_drawn_again_only_when_a_plane_or_the_passenger_move
         else:
             assert board.builds == builds + 1
             moves += 1
+        assert board.grounds == grounds  # the pieces moved; the track under them stayed
         fresh = _fresh(s)
         assert _pieces(board) == _pieces(fresh)  # never stale: as a board drawn anew from the state
+        assert _drawing(board) == _drawing(fresh)
         fresh.deleteLater()
     assert moves and quiet  # both kinds of input were seen
 
@@ -57,10 +73,11 @@ def test_the_flight_board_is_drawn_again_only_when_a_plane_or_the_passenger_move
 def test_a_new_colour_set_draws_the_board_again(window, qtbot):
     screen = _open(window, qtbot)
     board = screen.flight_board
-    builds = board.builds
+    builds, grounds = board.builds, board.grounds
     window.set_colours("dark", remember=False)
-    assert board.builds == builds + 1
+    assert board.builds == builds + 1 and board.grounds == grounds + 1
     assert _pieces(board) == _pieces(_fresh(window.table.state))
+    assert _drawing(board) == _drawing(_fresh(window.table.state))
     window.set_colours("light", remember=False)
 
 

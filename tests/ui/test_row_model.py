@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import pytest
 from PySide6.QtCore import Qt
 
+from ui.palette import colour, scheme, set_scheme
 from ui.widgets.row_model import RowTableModel
 
 
@@ -114,3 +115,61 @@ def test_without_a_signature_every_row_is_redrawn(qtmodeltester):
     got = _told(model)
     model.set_rows(None, list(model.rows))
     assert got == [("changed", 0, 2)]
+
+
+class KeptPieces(RowTableModel):
+    """Answers through ``answer``, so its answers are kept while a row's signature holds."""
+
+    headers = ("Piece", "Text")
+
+    def __init__(self):
+        super().__init__()
+        self.asked = 0
+
+    def signature(self, row):
+        return row.text
+
+    def answer(self, row, index, role):
+        self.asked += 1
+        if role == Qt.ItemDataRole.DisplayRole:
+            return row.id if index.column() == 0 else row.text
+        if role == Qt.ItemDataRole.ForegroundRole:
+            return colour("danger")
+        return None
+
+
+def _shown(model):
+    return [model.index(r, 1).data() for r in range(model.rowCount())]
+
+
+def test_kept_answers_are_asked_once_and_again_only_for_a_changed_row(qtmodeltester):
+    model = KeptPieces()
+    model.set_rows(None, _pieces("A", "B", "C"))
+    qtmodeltester.check(model)
+    _shown(model)
+    asked = model.asked
+    assert _shown(model) == ["a", "b", "c"] and model.asked == asked  # the view asking again
+    rows = _pieces("A", "B", "C")
+    rows[1].text = "b2"
+    model.set_rows(None, rows)
+    assert _shown(model) == ["a", "b2", "c"]
+    assert model.asked == asked + 1  # only the changed row's cell was asked again
+    model.set_rows(None, _pieces("C", "A", "B"))  # rows moved: no answer kept in the wrong row
+    assert _shown(model) == ["c", "a", "b"]
+    assert model.index(5, 1).data() is None and model.index(0, 2).data() is None
+
+
+def test_kept_answers_follow_the_colours(qtmodeltester):
+    model = KeptPieces()
+    model.set_rows(None, _pieces("A"))
+    before = scheme()
+    try:
+        set_scheme("light")
+        model.set_rows(None, _pieces("A"))
+        light = model.index(0, 1).data(Qt.ItemDataRole.ForegroundRole)
+        set_scheme("dark")
+        model.set_rows(None, _pieces("A"))  # the screen's redraw after the looks changed
+        dark = model.index(0, 1).data(Qt.ItemDataRole.ForegroundRole)
+    finally:
+        set_scheme(before)
+    assert light == colour("danger", "light") and dark == colour("danger", "dark") != light

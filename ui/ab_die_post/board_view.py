@@ -281,7 +281,10 @@ class FlightBoard(BoardView):
         self.setMinimumHeight(100)  # it scales to fit: the players' table and the score track come first
         self.plane_items: dict[str, object] = {}  # player -> the disc drawn for their plane
         self._drawn = None  # what the drawing shows, to draw it again only when that changed
+        self._ground = None  # what the track under the pieces shows, to draw it again only then
+        self._pieces: list = []  # the items of the planes and the passenger, drawn again on a move
         self.builds = 0  # drawings made, for the tests (count rebuilds, not time)
+        self.grounds = 0  # of them, drawings of the track itself
 
     def show_flight(self, s) -> None:
         drawn = (scheme(), self.font().key(), LOOKS.board_scale, id(s.board), s.outward, s.passenger,
@@ -293,14 +296,42 @@ class FlightBoard(BoardView):
         self.builds += 1
         if s.board is not None:
             self.show_state(s)
-            self.plane_items = {}
+            self.plane_items, self._ground, self._pieces = {}, None, []
             return
+        zones = s.settings.river_zones
+        # a move changes a plane or two: the lanes, river lines, words and airports stay
+        ground = drawn[:3] + (zones, s.settings.first_half_zones)
+        if ground != self._ground:
+            self._draw_ground(zones)
+            self._ground = ground
+        else:
+            for item in self._pieces:
+                self.scene().removeItem(item)
+        self._pieces, self.plane_items = [], {}
+        self._passenger(s, s.settings.first_half_zones / zones)
+        groups: dict[tuple, list[int]] = {}
+        for i, player in enumerate(s.players):
+            plane = s.planes[player]
+            if plane.in_air and not plane.at_goal and plane.lane in OFFSET:
+                groups.setdefault((plane.lane, max(1, min(plane.zone, zones))), []).append(i)
+        for (lane, zone), idxs in groups.items():
+            for k, idx in enumerate(idxs):  # planes in one zone side by side along the lane
+                u = (zone - 1 + (k + 1) / (len(idxs) + 1)) / zones
+                self._plane(s, idx, _at(u, OFFSET[lane]))
+        self._grounded(s, self._airports[0], [i for i, p in enumerate(s.players)
+                                              if not s.planes[p].in_air and not s.planes[p].at_goal])
+        self._grounded(s, self._airports[1], [i for i, p in enumerate(s.players) if s.planes[p].at_goal])
+        rect = self.scene().itemsBoundingRect().adjusted(-8, -8, 8, 8)
+        if rect != self.sceneRect():
+            self.setSceneRect(rect)
+            self.fit()
+
+    def _draw_ground(self, zones: int) -> None:
+        """The lanes, the river lines and zone words, and both airports' boxes (without planes)."""
         scene = self.scene()
         scene.clear()
-        self.items, self.targets, self.plane_items = {}, {}, {}
-        zones = s.settings.river_zones
-        small = QFont()
-        small.setPointSizeF(9)
+        self.items, self.targets, self.plane_items, self._pieces = {}, {}, {}, []
+        self.grounds += 1
         for lane in LANES:  # each lane a band, as wide as a space
             path = QPainterPath(_at(0.0, OFFSET[lane]))
             for i in range(1, 61):
@@ -315,23 +346,9 @@ class FlightBoard(BoardView):
             scene.addLine(a.x(), a.y(), b.x(), b.y(), QPen(colour("track.river"), 3))
         for z in range(1, zones + 1):
             self._words(f"zone {z}", "track.river.text", _at((z - 0.5) / zones, LANE_GAP * 1.8))
-        self._passenger(s, s.settings.first_half_zones / zones)
-        groups: dict[tuple, list[int]] = {}
-        for i, player in enumerate(s.players):
-            plane = s.planes[player]
-            if plane.in_air and not plane.at_goal and plane.lane in OFFSET:
-                groups.setdefault((plane.lane, max(1, min(plane.zone, zones))), []).append(i)
-        for (lane, zone), idxs in groups.items():
-            for k, idx in enumerate(idxs):  # planes in one zone side by side along the lane
-                u = (zone - 1 + (k + 1) / (len(idxs) + 1)) / zones
-                self._plane(s, idx, _at(u, OFFSET[lane]))
-        self._airport(s, _at(0.0, 0), "start field", [i for i, p in enumerate(s.players)
-                                                      if not s.planes[p].in_air and not s.planes[p].at_goal])
-        self._airport(s, _at(1.0, 0), "goal airport", [i for i, p in enumerate(s.players) if s.planes[p].at_goal])
-        self.setSceneRect(scene.itemsBoundingRect().adjusted(-8, -8, 8, 8))
-        self.fit()
+        self._airports = (self._airport(_at(0.0, 0), "start field"), self._airport(_at(1.0, 0), "goal airport"))
 
-    def _words(self, text: str, tone: str, at: QPointF, centred: bool = True) -> None:
+    def _words(self, text: str, tone: str, at: QPointF, centred: bool = True):
         """A label in the window's type, whatever the board's zoom (a small view shrinks the
         drawing, never the words), centred on ``at`` or starting there."""
         t = self.scene().addText(text, self.font())
@@ -340,6 +357,7 @@ class FlightBoard(BoardView):
         r = t.boundingRect()
         t.setPos(at)
         t.setTransform(QTransform.fromTranslate(-r.width() / 2 if centred else 0, -r.height() / 2))
+        return t
 
     def _plane(self, s, idx: int, at: QPointF, size: float = 20) -> None:
         player = s.players[idx]
@@ -355,19 +373,25 @@ class FlightBoard(BoardView):
         r = t.boundingRect()
         t.setPos(at.x() - r.width() / 2, at.y() - r.height() / 2)
         self.plane_items[player] = disc
+        self._pieces += [disc, t]
 
-    def _airport(self, s, at: QPointF, name: str, idxs: list[int]) -> None:
+    def _airport(self, at: QPointF, name: str) -> QRectF:
+        """An airport's box, its name over it and the lanes joining it; its planes are pieces."""
         k = LOOKS.board_scale  # room for three planes a row, however large they are drawn
         rect = QRectF(at.x() - 28 - 84 * k, at.y() - 52 * k, 84 * k, 104 * k)
         box = self.scene().addRect(rect, QPen(colour("track.path"), 1), QBrush(colour("track.zone")))
         box.setToolTip(name)
         self._words(name, "track.ink", QPointF(rect.left(), rect.top() - 9), centred=False)  # over its box
-        for n, idx in enumerate(idxs):
-            self._plane(s, idx, QPointF(rect.left() + (16 + (n % 3) * 26) * k, rect.bottom() - (16 + (n // 3) * 24) * k))
         for lane in LANES:  # each lane joins both airports
             q = _at(0.0 if at.y() < 0 else 1.0, OFFSET[lane])
             self.scene().addLine(rect.right(), at.y() + OFFSET[lane] * (-1 if at.y() < 0 else 1) * 0.6,
                                  q.x(), q.y(), QPen(colour("track.line"), 1.5))
+        return rect
+
+    def _grounded(self, s, rect: QRectF, idxs: list[int]) -> None:
+        k = LOOKS.board_scale
+        for n, idx in enumerate(idxs):
+            self._plane(s, idx, QPointF(rect.left() + (16 + (n % 3) * 26) * k, rect.bottom() - (16 + (n // 3) * 24) * k))
 
     def _passenger(self, s, u: float) -> None:
         here = _at(u, LANE_GAP * 2.6)
@@ -382,8 +406,10 @@ class FlightBoard(BoardView):
         t.setDefaultTextColor(colour("track.stop"))
         r = t.boundingRect()
         t.setPos(here.x() - r.width() / 2, here.y() - r.height() / 2)
+        self._pieces += [disc, t]
         if holder:
-            self._words(f"{holder} has it", "track.ink", QPointF(here.x() + rad + 2, here.y()), centred=False)
+            self._pieces.append(self._words(f"{holder} has it", "track.ink", QPointF(here.x() + rad + 2, here.y()),
+                                            centred=False))
 
 
 def _plane_key(s, player: str) -> tuple:

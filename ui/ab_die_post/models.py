@@ -24,11 +24,8 @@ class PlayerModel(RowTableModel):
     def set_state(self, state) -> None:
         self.set_rows(state, state.players if state is not None else [])
 
-    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
-        if self.row_at(index) is None:
-            return None
-        s, p = self.state, self.rows[index.row()]
-        col = index.column()
+    def answer(self, p, index, role):
+        s, col = self.state, index.column()
         if role == IdRole:
             return p
         if role == CardsRole and col == CARDS_COLUMN:

@@ -25,6 +25,7 @@ from companion.core.inputs import Input
 from .. import looks
 from ..widgets.columns import ScrollingColumn, share_width
 from ..widgets.phase_bar import PhaseBar
+from ..widgets.steady import SteadyHeight
 from .board_view import FlightBoard
 from .dialogs import PostDialogs
 from .dialogs import ask_setup as _ask_setup
@@ -75,6 +76,7 @@ class RaceTable(QWidget):
         self.costs = QLabel("")
         self.costs.setWordWrap(True)
         looks.tone(self.costs, "muted")
+        self._steady_costs = SteadyHeight(self.costs)  # a hurricane's costs now take 1 line, now 3
         left = QWidget()
         ll = QVBoxLayout(left)
         ll.setContentsMargins(0, 0, 0, 0)
@@ -190,6 +192,7 @@ class RaceTable(QWidget):
         self.result.setText(_result_text(s))
         self.costs.setText(_costs_text(s) if s.phase not in ("over", "keep") else "")
         self.costs.setVisible(s.phase not in ("over", "keep"))
+        self._steady_costs.hold()
         fly = view.fly_odds(s.settings)
         fly_text = (f"Hurricane {view.percent(fly.hurricane)} \u00b7 expected move "
                     f"{float(fly.expected_move):.2f} spaces ({float(fly.mean_colour_move):.1f} if a colour shows)")

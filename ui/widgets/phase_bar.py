@@ -10,6 +10,7 @@ from PySide6.QtCore import QEvent, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout
 
 from .. import looks
+from .steady import SteadyHeight
 
 
 class PhaseBar(QFrame):
@@ -28,6 +29,9 @@ class PhaseBar(QFrame):
         self.next.setWordWrap(True)
         col.addWidget(self.where)
         col.addWidget(self.next)
+        # the steps to do take one line, then three, then two: the bar keeps the most it has
+        # needed, so the table under it does not move (and is not painted again) at each click
+        self._steady = (SteadyHeight(self.where), SteadyHeight(self.next))
         lay.addLayout(col, 1)
         self.button = looks.text_size(QPushButton(), "phase.next")
         lay.addWidget(self.button)
@@ -39,6 +43,8 @@ class PhaseBar(QFrame):
     def set_phase(self, where: str, todo: list[str], button: str | None, kind: str = "") -> None:
         self.where.setText(where)
         self.next.setText("\n".join(todo) if todo else "")
+        for label in self._steady:
+            label.hold()
         self._kind = kind
         self.button.setVisible(button is not None)
         self.button.setText(button or "")

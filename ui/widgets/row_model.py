@@ -7,11 +7,20 @@ one of those is a reset, so a view keeps its selection and scroll and need not m
 again. A subclass that answers ``signature`` (a cheap value that changes whenever anything its
 row shows changes) has ``dataChanged`` only for the rows whose signature changed; without one
 every row is redrawn.
+
+A subclass with a signature may answer ``answer(row, index, role)`` instead of ``data``: the
+answers are then kept while the row's signature and the window's looks stay the same. A view
+asks every cell for a dozen roles each time it measures a row, and a row-height and column
+sharer measure several times after a click: asking Python every time cost more than the rest
+of the Ab die Post! table's redraw.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
+from PySide6.QtGui import QGuiApplication
+
+from ..palette import scheme
 
 _UNKNOWN = object()  # the signature of a row whose subclass gives none: never equal to the last
 
@@ -26,6 +35,8 @@ class RowTableModel(QAbstractTableModel):
         self._keys: list = []
         self._signs: list = []
         self._at: dict = {}
+        self._answers: dict[int, dict] = {}  # row -> (column, role) -> what ``answer`` said
+        self._looks = None  # the colours and type the kept answers were given in
 
     def signature(self, row):
         """What ``row`` shows, as a cheap value to compare; the default says: always redraw."""
@@ -37,15 +48,41 @@ class RowTableModel(QAbstractTableModel):
         keys = _keys(rows)
         signs = [self.signature(r) for r in rows]
         old = dict(zip(self._keys, self._signs, strict=True))
-        if keys != self._keys and not self._restructure(keys, rows):
+        looks = (scheme(), QGuiApplication.font().key())
+        if keys != self._keys or looks != self._looks:
+            self._answers = {}
+            self._looks = looks
+        if keys != self._keys and not self._restructure(keys, rows, signs):
             self.beginResetModel()
             self._take(rows, keys, signs)
             self.endResetModel()
             return
         self._take(rows, keys, signs)
         # a row just inserted is drawn anew anyway
-        self._redraw([i for i, (k, s) in enumerate(zip(keys, signs, strict=True))
-                      if s is _UNKNOWN or (k in old and old[k] != s)])
+        changed = [i for i, (k, s) in enumerate(zip(keys, signs, strict=True))
+                   if s is _UNKNOWN or (k in old and old[k] != s)]
+        for i in changed:
+            self._answers.pop(i, None)
+        self._redraw(changed)
+
+    def answer(self, row, index, role):
+        """What ``row`` shows in ``index``'s column for ``role`` (see the module's words)."""
+        return None
+
+    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
+        r, c = index.row(), index.column()
+        if not (0 <= r < len(self.rows) and 0 <= c < len(self.headers)):
+            return None
+        kept = self._answers.get(r)
+        if kept is None:
+            if self._signs[r] is _UNKNOWN:  # no signature: nothing says when an answer is stale
+                return self.answer(self.rows[r], index, role)
+            kept = self._answers[r] = {}
+        try:
+            return kept[c, role]
+        except KeyError:
+            said = kept[c, role] = self.answer(self.rows[r], index, role)
+            return said
 
     def row_of(self, key) -> int:
         """The row of the row whose ``id`` (or the row itself) is ``key``, or -1."""
@@ -57,7 +94,7 @@ class RowTableModel(QAbstractTableModel):
         for i, k in enumerate(keys):
             self._at.setdefault(k, i)
 
-    def _restructure(self, keys, rows) -> bool:
+    def _restructure(self, keys, rows, signs) -> bool:
         """Tell the view of one block of rows inserted or removed, or one row moved, that turns
         the old keys into ``keys``; False when the change is none of these."""
         old = self._keys
@@ -71,19 +108,19 @@ class RowTableModel(QAbstractTableModel):
         was, now = old[lead:n - tail], keys[lead:m - tail]
         if not was:
             self.beginInsertRows(QModelIndex(), lead, lead + len(now) - 1)
-            self.rows, self._keys = rows, keys  # rowCount must answer the new length inside
+            self.rows, self._keys, self._signs = rows, keys, signs  # rowCount must answer the new length inside
             self.endInsertRows()
         elif not now:
             self.beginRemoveRows(QModelIndex(), lead, lead + len(was) - 1)
-            self.rows, self._keys = rows, keys
+            self.rows, self._keys, self._signs = rows, keys, signs
             self.endRemoveRows()
         elif len(was) == len(now) > 1 and was[1:] == now[:-1] and was[0] == now[-1]:
             self.beginMoveRows(QModelIndex(), lead, lead, QModelIndex(), lead + len(was))  # down
-            self.rows, self._keys = rows, keys
+            self.rows, self._keys, self._signs = rows, keys, signs
             self.endMoveRows()
         elif len(was) == len(now) > 1 and was[:-1] == now[1:] and was[-1] == now[0]:
             self.beginMoveRows(QModelIndex(), lead + len(was) - 1, lead + len(was) - 1, QModelIndex(), lead)
-            self.rows, self._keys = rows, keys
+            self.rows, self._keys, self._signs = rows, keys, signs
             self.endMoveRows()
         else:
             return False
