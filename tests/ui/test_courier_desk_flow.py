@@ -7,30 +7,13 @@ from PySide6.QtCore import Qt
 
 from ui.main_window import MainWindow
 
-LEFT = Qt.MouseButton.LeftButton
-
-
-def click(qtbot, button):
-    assert button.isEnabled(), button.text()
-    qtbot.mouseClick(button, LEFT)
-
-
-def add_commander(qtbot, desk, name, side, rank, building=False):
-    desk.dialogs.add_commander = lambda sides: {"name": name, "side": side, "rank": rank,
-                                               "building": building}
-    click(qtbot, desk.add_commander_button)
-
-
-def build_roster(qtbot, window, desk):
-    add_commander(qtbot, desk, "Meade", "Union", "army")
-    add_commander(qtbot, desk, "Buford", "Union", "brigade")
-    add_commander(qtbot, desk, "Lee", "Confederate", "army")
-    desk.select_commander("meade")
-    desk.dialogs.place = lambda *a, **k: {"place": "Leister House", "building": True}
-    click(qtbot, desk.declare_button)
-    assert window.table.state.commanders["meade"].hq == "Leister House"
-    click(qtbot, desk.phase.button)  # Begin the game
-    assert window.table.state.turn == 1
+from .courier_steps import (
+    add_commander,
+    build_roster,
+    click,
+    ride_and_lose_the_trail,
+    send_to_hancock,
+)
 
 
 def test_whole_evening_with_undo_override_and_resume(window, desk, qtbot, data_dir):
@@ -317,28 +300,18 @@ def test_a_failed_autosave_shows_in_the_status_bar_and_play_goes_on(window, desk
 
 
 def test_a_ride_names_its_target_and_after_a_failed_roll_the_next_closest(window, desk, qtbot):
-    build_roster(qtbot, window, desk)
-    add_commander(qtbot, desk, "Hancock", "Union", "corps")
-    desk.dialogs.send_courier = lambda state, sender: {"sender": "buford", "recipient": "hancock",
-                                                       "message": "Cavalry screen is thin"}
-    click(qtbot, desk.send_button)
-    click(qtbot, desk.phase.button)  # Begin courier step
-    desk.select_courier("C1")
+    send_to_hancock(qtbot, window, desk)
     # the recipient, and those below him on his side: not Meade above him, not Lee
     assert [desk.towards.itemText(i) for i in range(desk.towards.count())] == ["Hancock's corps", "Buford's brigade"]
     assert desk.towards.currentData() == "hancock" and not desk.next_closest.isVisibleTo(desk)
     desk.towards.setCurrentIndex(desk.towards.findData("buford"))
     desk.arrives.setChecked(True)
     assert desk.arrives.text() == "Arrives this move at Buford's brigade"
-    click(qtbot, desk.ride_button)
-    assert window.table.session.entries[-1].input.args["towards"] == "buford"
-    window.table.roll_table([1, 1])
-    assert "in contact with Buford's brigade, of Hancock's command" in window.table.session.entries[-1].said
-    click(qtbot, desk.locate_button)
-    window.table.roll_table([1, 2])                 # not found
-    click(qtbot, desk.phase.button)                 # End turn
-    click(qtbot, desk.phase.button)                 # Begin courier step
-    desk.select_courier("C1")
+    ride_and_lose_the_trail(qtbot, window, desk, "buford")
+    entries = window.table.session.entries
+    ride = next(e for e in entries if e.input.kind == "move_courier")
+    assert ride.input.args["towards"] == "buford"
+    assert "in contact with Buford's brigade, of Hancock's command" in entries[entries.index(ride) + 1].said
     assert desk.next_closest.isVisibleTo(desk) and "next closest unit of Hancock's command" in desk.next_closest.toolTip()
     # the desk offers what the session takes: not back to Buford's brigade, where the roll failed
     assert [desk.towards.itemData(i) for i in range(desk.towards.count())] == ["hancock"]

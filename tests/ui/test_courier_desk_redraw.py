@@ -8,7 +8,7 @@ import pytest
 
 from companion.core.inputs import Input
 
-from .test_courier_desk_flow import build_roster
+from .courier_steps import build_roster
 
 LONG = "Brigadier General John Gibbon of the Second Division, Second Corps"
 SENT = 60  # couriers on the table, most of them captured: far more rows than the view shows

@@ -45,6 +45,8 @@ from ui import game_screens, palette
 from ui.widgets.game_log import GameLog
 from ui.widgets.hand_panel import HandPanel
 
+from .courier_steps import ride_and_lose_the_trail, send_to_hancock
+
 SAMPLES = sorted(Path(rules.__file__).parent.glob("*/samples/*.json"))
 GAMES = ("postman", "thurn_and_taxis", "ab_die_post", "couriers")
 LOOKS = [(c, s) for s in ("normal", "large", "larger") for c in ("light", "dark")]
@@ -54,7 +56,10 @@ EVERY_SCREEN = [(c, s) for c, s in LOOKS if s != "large"]
 
 
 def _shown(w: QWidget) -> bool:
-    return w.isVisible() and w.width() > 0 and w.height() > 0 and not w.visibleRegion().isEmpty()
+    # a scroll area's viewport covers it (a frameless one, and every table heading, wholly):
+    # what shows of it is what shows of its viewport
+    region = w.viewport().visibleRegion() if isinstance(w, QAbstractScrollArea) else w.visibleRegion()
+    return w.isVisible() and w.width() > 0 and w.height() > 0 and not region.isEmpty()
 
 
 def _where(w: QWidget) -> str:
@@ -65,21 +70,37 @@ def _where(w: QWidget) -> str:
     return "/".join(reversed(names))
 
 
+def _room(label: QLabel, indent: bool = True) -> QRect:
+    """Where a label may draw its text: inside its frame and margin (and indent)."""
+    room = label.contentsRect().adjusted(label.margin(), label.margin(), -label.margin(), -label.margin())
+    if indent and label.indent() > 0:
+        room.setLeft(room.left() + label.indent())
+    return room
+
+
+def _rich(label: QLabel, room: QRect) -> QTextDocument | None:
+    """A rich-text label's words laid out as it lays them out (None for plain text)."""
+    text = label.text()
+    if not (label.textFormat() == Qt.TextFormat.RichText or (label.textFormat() == Qt.TextFormat.AutoText
+                                                             and QtGui.Qt.mightBeRichText(text))):
+        return None
+    doc = QTextDocument()
+    doc.setDefaultFont(label.font())
+    doc.setDocumentMargin(0)
+    doc.setHtml(text)
+    if label.wordWrap():
+        doc.setTextWidth(room.width())
+    return doc
+
+
 def _label_problem(label: QLabel) -> str | None:
     text = label.text()
     if not text.strip() or label.pixmap() is not None and not label.pixmap().isNull():
         return None
-    room = label.contentsRect().adjusted(label.margin(), label.margin(), -label.margin(), -label.margin())
-    if label.indent() > 0:
-        room.setLeft(room.left() + label.indent())
-    if label.textFormat() == Qt.TextFormat.RichText or (label.textFormat() == Qt.TextFormat.AutoText
-                                                        and QtGui.Qt.mightBeRichText(text)):
-        doc = QTextDocument()
-        doc.setDefaultFont(label.font())
-        doc.setDocumentMargin(0)
-        doc.setHtml(text)
+    room = _room(label)
+    doc = _rich(label, room)
+    if doc is not None:
         if label.wordWrap():
-            doc.setTextWidth(room.width())
             if doc.size().height() > room.height() + 2:
                 return f"needs {doc.size().height():.0f} px of height, has {room.height()}"
             return None
@@ -168,7 +189,6 @@ def _header_problems(header: QHeaderView) -> list[str]:
     if model is None or not _shown(header):
         return []
     out = []
-    fm = QFontMetrics(header.font())
     count = _columns(model) if header.orientation() == Qt.Orientation.Horizontal else model.rowCount(QModelIndex())
     for section in range(count):
         if header.isSectionHidden(section) or header.sectionSize(section) == 0:
@@ -176,7 +196,9 @@ def _header_problems(header: QHeaderView) -> list[str]:
         text = model.headerData(section, header.orientation(), Qt.ItemDataRole.DisplayRole)
         if not isinstance(text, str) or not text.strip() or header.orientation() == Qt.Orientation.Vertical:
             continue
-        need = fm.horizontalAdvance(text) + _padding(header)
+        # what the style draws round a heading's words (its margins, the sort mark's place): a
+        # heading given only its words' width is drawn edge to edge, cramped against the next
+        need = header.sectionSizeFromContents(section).width()
         if need > header.sectionSize(section):
             out.append(f"heading {text!r}: needs {need} px, has {header.sectionSize(section)}")
     return out
@@ -231,17 +253,11 @@ def _cut(text: QRect, w: QWidget, top: QWidget) -> str | None:
 
 def _label_text_rect(label: QLabel) -> QRect:
     """Where a label draws its text: its width and height, placed by its alignment."""
-    room = label.contentsRect().adjusted(label.margin(), label.margin(), -label.margin(), -label.margin())
+    room = _room(label, indent=False)
     fm = QFontMetrics(label.font())
     text = label.text()
-    if label.textFormat() == Qt.TextFormat.RichText or (label.textFormat() == Qt.TextFormat.AutoText
-                                                        and QtGui.Qt.mightBeRichText(text)):
-        doc = QTextDocument()
-        doc.setDefaultFont(label.font())
-        doc.setDocumentMargin(0)
-        doc.setHtml(text)
-        if label.wordWrap():
-            doc.setTextWidth(room.width())
+    doc = _rich(label, room)
+    if doc is not None:
         wide, high = min(int(doc.idealWidth()), room.width()), int(doc.size().height())
     elif label.wordWrap():
         wide = min(room.width(), max(fm.horizontalAdvance(line) for line in text.split("\n")))
@@ -523,28 +539,12 @@ def test_the_retreat_offer_reads_in_full(looks_window, qtbot):
 def test_a_searching_courier_reads_in_full(looks_window, qtbot):
     """After a failed location roll the ride panel asks whom the courier rides to and whether
     that is the next closest unit (couriers.locate.failed): the window still fits 1280x720."""
-    from .test_courier_desk_flow import add_commander, build_roster, click
-
     window = looks_window
     window.ask_setup = lambda parent, game, pack: {"sides": ["Union", "Confederate"]}
     qtbot.mouseClick(window.start.cards["couriers"].button, Qt.MouseButton.LeftButton)
     desk = window.screen_widget
-    build_roster(qtbot, window, desk)
-    add_commander(qtbot, desk, "Hancock", "Union", "corps")
-    desk.dialogs.send_courier = lambda state, sender: {"sender": "buford", "recipient": "hancock",
-                                                       "message": "Cavalry screen is thin"}
-    click(qtbot, desk.send_button)
-    click(qtbot, desk.phase.button)  # Begin courier step
-    desk.select_courier("C1")
-    desk.towards.setCurrentIndex(desk.towards.findData("buford"))
-    desk.arrives.setChecked(True)
-    click(qtbot, desk.ride_button)
-    window.table.roll_table([1, 1])
-    click(qtbot, desk.locate_button)
-    window.table.roll_table([1, 2])  # not found: searching
-    click(qtbot, desk.phase.button)  # End turn
-    click(qtbot, desk.phase.button)  # Begin courier step
-    desk.select_courier("C1")
+    send_to_hancock(qtbot, window, desk)
+    ride_and_lose_the_trail(qtbot, window, desk, "buford")
     assert desk.next_closest.isVisibleTo(desk) and desk.towards.isVisibleTo(desk)
     window.resize(1280, 720)
     found = problems(window)

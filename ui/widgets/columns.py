@@ -163,12 +163,13 @@ class _Sharer(QObject):
             if needs[row] is None or len(needs[row]) != columns:
                 needs[row] = _row_needs(view, row, columns)
                 self.measured += 1
-        head_fm = QFontMetrics(view.horizontalHeader().font())
-        pad = _pad(view)
+        head = view.horizontalHeader()
         least, want = [], []
         for col in range(columns):
             heading = model.headerData(col, Qt.Orientation.Horizontal, Qt.ItemDataRole.DisplayRole)
-            word = whole = head_fm.horizontalAdvance(heading) + pad + 6 if isinstance(heading, str) else 0
+            # as wide as the style draws a heading with its margins (and the sort mark's place),
+            # so it never runs edge to edge into the next one or the scroll bar
+            word = whole = head.sectionSizeFromContents(col).width() if isinstance(heading, str) else 0
             for row_need in needs:
                 word = max(word, row_need[col][0])
                 whole = max(whole, row_need[col][1])
