@@ -227,11 +227,12 @@ class MainWindow(QMainWindow):
             return
         from companion.core.autosave import latest
         from companion.core.saved_games import list_saved
+        from companion.games import rules_for
 
         saved, problem = latest()
         self._latest = saved
         self.start.set_resume(saved, problem)
-        self.start.set_saved(list_saved())
+        self.start.set_saved(list_saved(rules_for=rules_for))
 
     # -- saved games ------------------------------------------------------------------------------
     def open_saved(self, path: str) -> bool:

@@ -96,6 +96,9 @@ class Board:
     def has(self, space) -> bool:
         return isinstance(space, str) and space in self._index
 
+    def __contains__(self, space) -> bool:  # a space's id is "in" the board (an input's Ref)
+        return self.has(space)
+
     def lane_of(self, space: str) -> str:
         return self._index[space][0]
 

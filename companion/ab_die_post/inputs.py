@@ -9,16 +9,16 @@ the hurricane indicator shows after ``fly``), ``stop_drawing``, ``fly``, ``move`
 from __future__ import annotations
 
 from ..core.input_table import (
-    ArgType,
-    Expected,
+    ByState,
+    Either,
     Flag,
     Given,
     InputTable,
     ListOf,
     Number,
     OneOf,
+    Ref,
     arg,
-    is_number,
     kind,
     optional,
 )
@@ -31,80 +31,34 @@ from .state import BALLS, LANES, VALUES, RaceState
 LONGEST_PATH = 60
 
 
-class Card(ArgType):
-    """A spare-part card: its value, 1, 2 or 3 (a whole number, never true or false)."""
-
-    what = f"a spare part worth {', '.join(map(str, VALUES[:-1]))} or {VALUES[-1]}"
-
-    def read(self, value, state) -> int:
-        if type(value) is not int or value not in VALUES:
-            raise Expected(self.what)
-        return value
+def _board(s: RaceState):
+    return s.board  # None: a race without a board says where a plane came down by lane and zone
 
 
-class Drawn(ArgType):
-    """What a draw shows: the ball in the indicator's window while the indicator is owed
-    (ab_die_post.indicator), a spare-part card otherwise."""
-
-    ball = f"one of the indicator's balls: {', '.join(BALLS)}"
-    what = f"{Card.what}, or {ball}"
-
-    def read(self, value, state: RaceState):
-        if state.phase == "indicator":
-            if not isinstance(value, str) or value not in BALLS:
-                raise Expected(self.ball)
-            return value
-        return CARD.read(value, state)
+def _board_words(s: RaceState) -> str:
+    name = s.board.name if s.board is not None else ""
+    return f"a space of the board '{name}' (spaces look like i3, m7, o12)"
 
 
-class Zone(ArgType):
-    """A river zone of this game (1 to its ``river_zones``), counted from the flight's start."""
-
-    what = "a river zone"
-
-    def read(self, value, state: RaceState) -> int:
-        last = state.settings.river_zones
-        if (not is_number(value)
-                or value != int(value) or not 1 <= value <= last):
-            raise Expected(f"a river zone from 1 to {last}")
-        return int(value)
-
-
-class Space(ArgType):
-    """A space of the board the game is played on (ignored by a game without a board, which
-    says where a plane came down by lane and zone)."""
-
-    what = "a space of the board"
-
-    def read(self, value, state: RaceState):
-        if state.board is None:
-            return value
-        if not isinstance(value, str) or not state.board.has(value):
-            raise Expected(f"a space of the board '{state.board.name}' (spaces look like i3, m7, o12)")
-        return value
-
-
-class Path(ArgType):
-    """The spaces flown over, the landing space (or the goal airport) last."""
-
-    what = "a list of the space ids flown over, the landing space last"
-
-    def read(self, value, state: RaceState):
-        if state.board is None:
-            return value
-        board = state.board
-        if (not isinstance(value, list) or not value or len(value) > LONGEST_PATH
-                or not all(isinstance(n, str) and (board.has(n) or (n == GOAL and i == len(value) - 1))
-                           for i, n in enumerate(value))):
-            raise Expected(self.what)
-        return value
+#: a spare-part card: its value (a whole number, never true or false)
+CARD = OneOf(VALUES, what=f"a spare part worth {', '.join(map(str, VALUES[:-1]))} or {VALUES[-1]}",
+             exact=True)
+#: the ball in the indicator's window
+BALL = OneOf(BALLS, what=f"one of the indicator's balls: {', '.join(BALLS)}", exact=True)
+#: what a draw shows: the ball while the indicator is owed (ab_die_post.indicator), else a card
+DRAWN = ByState(lambda s: BALL if s.phase == "indicator" else CARD, f"{CARD.what}, or {BALL.what}")
+#: a river zone of this game, counted from the flight's start
+ZONE = Number(1, lambda s: s.settings.river_zones, whole=True, noun="a river zone")
+SPACE = Ref(_board, "space of the board", _board_words)
+#: the spaces flown over, the landing space (or the goal airport) last
+PATH = ListOf(SPACE, 1, max_len=LONGEST_PATH, last=Either(SPACE, OneOf((GOAL,))),
+              what="a list of the space ids flown over, the landing space last")
 
 
 def _players(s: RaceState):
     return s.players
 
 
-CARD = Card()
 PLAYER = OneOf(_players, "players")
 ACTOR = optional("player", PLAYER)  # absent: the player whose turn it is
 
@@ -169,7 +123,7 @@ def _keep_words(s: RaceState, a: Given) -> str:
 
 
 INPUTS = InputTable("Ab die Post!", [
-    kind("draw", arg("card", Drawn()), ACTOR, well_formed=turns.draw_well_formed,
+    kind("draw", arg("card", DRAWN), ACTOR, well_formed=turns.draw_well_formed,
          check=turns.check_draw, apply=_draw, words=_draw_words),
     kind("stop_drawing", ACTOR, check=turns.check_stop, apply=turns.apply_stop,
          words=lambda s, a: f"{turns.actor(s, a)} stops drawing with "
@@ -178,8 +132,8 @@ INPUTS = InputTable("Ab die Post!", [
          words=lambda s, a: f"{turns.actor(s, a)} flies ({flight.plane_text(s, turns.actor(s, a))}, "
                             f"{s.points_in_hand(turns.actor(s, a))} points in hand)"),
     kind("move", ACTOR, optional("blocked", Flag(), False), optional("goal", Flag(), False),
-         optional("lane", OneOf(LANES)), optional("zone", Zone()), optional("flanks", Number(0, 2, whole=True)),
-         optional("space", Space()), optional("path", Path()), well_formed=flight.move_well_formed,
+         optional("lane", OneOf(LANES)), optional("zone", ZONE), optional("flanks", Number(0, 2, whole=True)),
+         optional("space", SPACE), optional("path", PATH), well_formed=flight.move_well_formed,
          check=flight.check_move, apply=flight.apply_move, words=_move_words),
     kind("pay", arg("player", PLAYER), arg("cards", ListOf(CARD, noun="card values 1, 2 or 3")),
          well_formed=hurricane.pay_well_formed, check=hurricane.check_pay, apply=hurricane.apply_pay,

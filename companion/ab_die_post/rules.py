@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from itertools import product
 
 from ..core.deck import Deck
-from ..core.game import GameResult, Rules, Step
+from ..core.game import GameResult, Rules, Step, setup_names
 from ..core.inputs import Input
 from ..core.schema import check as check_schema
 from ..core.violations import MalformedInput, PackError
@@ -57,6 +57,9 @@ class AbDiePostRules(Rules):
     inputs = INPUTS  # every input's arguments, admission, check, effect and words
 
     # -- pack and setup ----------------------------------------------------------------------
+    def players(self, setup: dict) -> tuple[str, ...]:
+        return setup_names(setup.get("players"))
+
     def validate_pack(self, pack) -> None:
         data = pack.data.get("ab_die_post")
         file = f"{pack.source}/ab_die_post.toml"

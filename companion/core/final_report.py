@@ -36,7 +36,7 @@ def roll_figures(entries, turns: str, label: str = "Turns") -> tuple[tuple[str, 
     for e in entries:
         inp = e.input
         values = inp.args.get("values") if inp.kind == "roll" else None
-        if not isinstance(values, list):
+        if not isinstance(values, list | tuple):
             continue
         source = "table" if inp.source == "table" else "app"
         rolls[source] += 1

@@ -57,6 +57,15 @@ class Step:
 
 _WORDS_ERRORS = (KeyError, TypeError, AttributeError, IndexError, ValueError)
 
+
+def setup_names(seats) -> tuple[str, ...]:
+    """The names in a setup's list of seats, each a name or an object with a ``name``; () for
+    anything else (a saved file may say anything)."""
+    if not isinstance(seats, list | tuple):
+        return ()
+    names = [s.get("name") if isinstance(s, dict) else s for s in seats]
+    return tuple(n for n in names if isinstance(n, str))
+
 @dataclass(frozen=True)
 class GameResult:
     """How a game ended: who won (several on a shared win, none on a draw), the scores where
@@ -123,6 +132,12 @@ class Rules(ABC):
             return words.said(before, state, inp) if words is not None else ""
         except _WORDS_ERRORS:
             return ""
+
+    def players(self, setup: dict) -> tuple[str, ...]:
+        """The names of the seats a setup gives, read from the setup alone (a saved game's
+        players, listed before any pack is loaded); a game whose seats the rules fix names them
+        whatever the setup says. Each game declares its own (``setup_names`` reads a list)."""
+        return ()
 
     @abstractmethod
     def result(self, state) -> GameResult | None:

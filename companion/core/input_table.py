@@ -20,14 +20,14 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .inputs import Input
+from .inputs import Input, thaw
 from .violations import MalformedInput, Violation
 
 _ABSENT = object()  # an argument the input does not give (None is an explicit null)
 
 
 def _short(value) -> str:
-    text = repr(value)
+    text = repr(thaw(value))  # as the record wrote it: a list, not the frozen tuple
     return text if len(text) <= 60 else text[:57] + "..."
 
 
@@ -92,39 +92,53 @@ class Flag(ArgType):
         return value
 
 
-class Number(ArgType):
-    """A number between ``lo`` and ``hi`` (either may be open); ``whole`` refuses fractions."""
+#: a bound of a Number: fixed, or what the state says (a game's own number of river zones)
+Bound = float | Callable[[Any], float] | None
 
-    def __init__(self, lo: float | None = None, hi: float | None = None, whole: bool = False):
+
+class Number(ArgType):
+    """A number between ``lo`` and ``hi`` (either may be open, or given by the state);
+    ``whole`` refuses fractions; ``noun`` names it in messages ("a river zone from 1 to 6")."""
+
+    def __init__(self, lo: Bound = None, hi: Bound = None, whole: bool = False, noun: str = ""):
         self.lo, self.hi, self.whole = lo, hi, whole
-        noun = "a whole number" if whole else "a number"
+        self.noun = noun or ("a whole number" if whole else "a number")
+        self.fixed = not callable(lo) and not callable(hi)
+        self.what = self._what(lo, hi) if self.fixed else f"{self.noun} in this game's range"
+
+    def _what(self, lo, hi) -> str:
         if lo is not None and hi is not None:
-            self.what = f"{noun} from {lo:g} to {hi:g}"
-        elif lo is not None:
-            self.what = f"{noun} of at least {lo:g}"
-        elif hi is not None:
-            self.what = f"{noun} of at most {hi:g}"
-        else:
-            self.what = noun
+            return f"{self.noun} from {lo:g} to {hi:g}"
+        if lo is not None:
+            return f"{self.noun} of at least {lo:g}"
+        if hi is not None:
+            return f"{self.noun} of at most {hi:g}"
+        return self.noun
 
     def read(self, value, state) -> float:
-        if not is_number(value):
-            raise Expected(self.what)
-        if self.whole and value != int(value):
-            raise Expected(self.what)
-        if (self.lo is not None and value < self.lo) or (self.hi is not None and value > self.hi):
-            raise Expected(self.what)
+        lo, hi = self.lo, self.hi
+        if not self.fixed:
+            lo = lo(state) if callable(lo) else lo
+            hi = hi(state) if callable(hi) else hi
+        if (not is_number(value) or (self.whole and value != int(value))
+                or (lo is not None and value < lo) or (hi is not None and value > hi)):
+            raise Expected(self.what if self.fixed else self._what(lo, hi))
         return int(value) if self.whole else value
 
 
 class OneOf(ArgType):
-    """One of a fixed list, or of a list the state gives (``choices(state)``)."""
+    """One of a fixed list, or of a list the state gives (``choices(state)``). ``exact``: the
+    value's own type is the choice's (true is not 1, nor 1.0); ``what`` words the choices
+    for messages instead of listing them."""
 
-    def __init__(self, choices: Collection | Callable[[Any], Collection], noun: str = ""):
+    def __init__(self, choices: Collection | Callable[[Any], Collection], noun: str = "",
+                 what: str = "", exact: bool = False):
         self.choices = choices
         self.noun = noun
-        self.what = (f"one of {', '.join(map(str, choices))}" if not callable(choices)
-                     else f"one of the {noun or 'choices'}")
+        self.exact = exact
+        self.given_what = what
+        self.what = what or (f"one of {', '.join(map(str, choices))}" if not callable(choices)
+                             else f"one of the {noun or 'choices'}")
 
     def read(self, value, state):
         choices = self.choices(state) if callable(self.choices) else self.choices
@@ -132,46 +146,103 @@ class OneOf(ArgType):
             ok = value in choices
         except TypeError:  # an unhashable value asked of a set or dict
             ok = False
+        if ok and self.exact:
+            ok = any(type(c) is type(value) and c == value for c in choices)
         if not ok:
-            raise Expected(f"one of {', '.join(map(str, choices))}" if len(choices) <= 12 else self.what)
+            raise Expected(self.given_what or (f"one of {', '.join(map(str, choices))}"
+                                               if len(choices) <= 12 else self.what))
         return value
 
 
 class Ref(ArgType):
-    """The id of something the state holds now (a courier, a commander): ``lookup(state)`` gives
-    the ids (a dict or a set)."""
+    """The id of something the state holds now (a courier, a commander, a board's space):
+    ``lookup(state)`` gives the ids (anything ``in`` answers), or None when the state keeps no
+    such things (a race without a board): the value is then taken as given, for the kind's
+    check to ignore. ``say(state)`` may word the message from the state."""
 
-    def __init__(self, lookup: Callable[[Any], Collection], noun: str):
+    def __init__(self, lookup: Callable[[Any], Collection | None], noun: str,
+                 say: Callable[[Any], str] | None = None):
         self.lookup = lookup
+        self.noun = noun
         self.what = f"the id of a {noun}"
+        self.say = say
 
-    def read(self, value, state) -> str:
-        if not isinstance(value, str) or value not in self.lookup(state):
-            raise Expected(self.what)
+    def read(self, value, state):
+        ids = self.lookup(state)
+        if ids is None:
+            return thaw(value)
+        if not isinstance(value, str) or value not in ids:
+            raise Expected(self.say(state) if self.say is not None else self.what)
         return value
 
 
+class Named(ArgType):
+    """Something the state knows by more than one spelling (a city by its id, its printed name
+    or an ASCII spelling): ``find(state, value)`` gives its id, or None for no such thing."""
+
+    def __init__(self, find: Callable[[Any, Any], str | None], what: str):
+        self.find = find
+        self.what = what
+
+    def read(self, value, state) -> str:
+        found = self.find(state, value)
+        if found is None:
+            raise Expected(self.what)
+        return found
+
+
+class Either(ArgType):
+    """A value one of several types reads (the first that does): a path's last item is a
+    space of the board or the goal."""
+
+    def __init__(self, *types: ArgType, what: str = ""):
+        self.types = types
+        self.what = what or " or ".join(t.what for t in types)
+
+    def read(self, value, state):
+        for t in self.types:
+            try:
+                return t.read(value, state)
+            except Expected:
+                continue
+        raise Expected(self.what)
+
+
+class ByState(ArgType):
+    """An argument whose type the state decides: ``choose(state)`` gives it (what a draw shows
+    is a ball while the indicator is owed, a card otherwise)."""
+
+    def __init__(self, choose: Callable[[Any], ArgType], what: str):
+        self.choose = choose
+        self.what = what
+
+    def read(self, value, state):
+        return self.choose(state).read(value, state)
+
+
 class ListOf(ArgType):
-    """A list whose every item is read by ``item``; at least ``min_len`` long; ``unique``: no item
-    (as read) twice."""
+    """A list whose every item is read by ``item`` (the last by ``last`` when given); at least
+    ``min_len`` long; ``unique``: no item (as read) twice; ``what`` words it for messages."""
 
     def __init__(self, item: ArgType, min_len: int = 0, noun: str = "", unique: bool = False,
-                 max_len: int | None = None):
+                 max_len: int | None = None, last: ArgType | None = None, what: str = ""):
         self.item, self.min_len, self.unique, self.max_len = item, min_len, unique, max_len
+        self.last = last
         size = (f" ({min_len} to {max_len})" if min_len and max_len is not None
                 else f" (at least {min_len})" if min_len else f" (at most {max_len})" if max_len is not None else "")
-        self.what = f"a list of {noun or 'values'}" + size + (" (each once)" if unique else "")
+        self.what = what or (f"a list of {noun or 'values'}" + size + (" (each once)" if unique else ""))
 
     def read(self, value, state) -> list:
-        if (not isinstance(value, list) or len(value) < self.min_len
+        if (not isinstance(value, list | tuple) or len(value) < self.min_len
                 or (self.max_len is not None and len(value) > self.max_len)):
             raise Expected(self.what)
         out = []
-        for x in value:
-            try:
-                out.append(self.item.read(x, state))
-            except Expected:
-                raise Expected(self.what) from None
+        read, last, end = self.item.read, self.last, len(value) - 1
+        try:
+            for i, x in enumerate(value):
+                out.append(last.read(x, state) if last is not None and i == end else read(x, state))
+        except Expected:
+            raise Expected(self.what) from None
         if self.unique and len(set(out)) != len(out):
             raise Expected(self.what)
         return out
@@ -183,15 +254,19 @@ class DieValues(ArgType):
     what = "a list of die values"
 
     def read(self, value, state) -> list:
-        if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        if not isinstance(value, list | tuple) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
             raise Expected(self.what)
-        return value
+        return list(value)
 
 
 class Data(ArgType):
-    """Free JSON data whose shape the kind's own check reads (a card's varying targets)."""
+    """Free JSON data whose shape the kind's own check reads (a card's varying targets), given
+    to it as plain JSON data."""
 
     what = "data"
+
+    def read(self, value, state) -> Any:
+        return thaw(value)
 
 
 # -- declarations ---------------------------------------------------------------------------------
@@ -357,7 +432,7 @@ class InputTable:
                 raise MalformedInput(f"{inp.kind}: no argument {', '.join(map(repr, unknown))} "
                                      f"(it takes {', '.join(a.name for a in k.args) or 'none'})")
             for name in unknown:
-                values[name] = given[name]
+                values[name] = thaw(given[name])
         if k.well_formed is not None:
             k.well_formed(state, values)
         return k, values

@@ -3,12 +3,19 @@
 An input is a player's action, a decision asked of a player, or a chance outcome (a die roll, a
 drawn card, a ball from an indicator). Chance inputs carry their ``source``: ``app`` when the
 app rolled or dealt, ``table`` when a player typed what the table's own dice or cards showed.
+
+An input is an immutable value, like a chess move: its arguments are ``Args``, a mapping that
+cannot be changed (its lists are tuples, its objects ``Args`` in turn), so an input is hashable,
+equal to another with the same content, and prints back to its record form (``str`` and
+``Input.parse``; ``to_json`` gives that form as plain JSON data).
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any, NoReturn
 
 from .schema import tree_problem
 from .violations import MalformedInput
@@ -22,18 +29,89 @@ CHANCE_KINDS = frozenset({"roll", "draw"})
 SOURCES = ("app", "table")
 
 
+def freeze(value: Any) -> Any:
+    """JSON data as immutable values: a list becomes a tuple, an object ``Args``."""
+    if isinstance(value, list | tuple):
+        return tuple(freeze(v) for v in value)
+    if isinstance(value, Mapping):
+        return value if isinstance(value, Args) else Args(value)
+    return value
+
+
+def thaw(value: Any) -> Any:
+    """Frozen data back as plain JSON data (fresh lists and dicts the caller may change)."""
+    if isinstance(value, tuple):
+        return [thaw(v) for v in value]
+    if isinstance(value, Args):
+        return {k: thaw(v) for k, v in value.items()}
+    return value
+
+
+class Args(dict):
+    """An input's arguments: a mapping that cannot be changed, hashed and compared by content.
+
+    A dict underneath (every change refused), so reading an argument costs what a dict's
+    lookup does (the checks behind ``legal_inputs`` read them many thousand times) and the
+    JSON encoder writes it as it is."""
+
+    __slots__ = ("_hash",)
+
+    def __init__(self, data: Mapping | None = None):
+        super().__init__({k: freeze(v) for k, v in (data or {}).items()})
+        self._hash: int | None = None
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        if self._hash is None:
+            self._hash = hash(frozenset(self.items()))
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        # equal by content to the same arguments written as plain JSON data (lists, dicts)
+        if isinstance(other, Mapping) and not isinstance(other, Args):
+            other = Args(other)
+        return dict.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def _refuse(self, *args, **kwargs) -> NoReturn:
+        raise TypeError("an input's arguments cannot be changed: build a new Input")
+
+    __setitem__ = __delitem__ = __ior__ = _refuse
+    clear = pop = popitem = setdefault = update = _refuse
+
+    def __copy__(self) -> Args:
+        return self
+
+    def __deepcopy__(self, memo) -> Args:
+        return self
+
+    def __reduce__(self):
+        return (Args, (dict(self),))
+
+    def __repr__(self) -> str:
+        return f"Args({dict.__repr__(self)})"
+
+
 @dataclass(frozen=True)
 class Input:
+    """One input: its kind, its arguments (``Args``, frozen from any mapping given), where a
+    chance outcome came from, and the rules it was knowingly played against. Equal by content
+    and hashed by it (the dataclass's own ``==`` and ``hash`` over frozen fields), so an input
+    is a set member or a dict key (legal_inputs, the random playout's choices)."""
+
     kind: str
-    args: dict = field(default_factory=dict)
+    #: any mapping given is frozen into ``Args`` (its lists into tuples) when the input is built
+    args: Mapping[str, Any] = field(default_factory=Args)
     source: str | None = None
     #: Rule ids this input was knowingly played against (an explicit override at the table).
     override: tuple[str, ...] = ()
 
-    def __hash__(self) -> int:
-        # equal by content (the dataclass's ``==``), so hashed by its record form: an input
-        # can be a set member or a dict key (legal_inputs, the random playout's choices)
-        return hash(str(self))
+    def __post_init__(self) -> None:
+        if type(self.args) is not Args:
+            object.__setattr__(self, "args", Args(self.args))
+        if type(self.override) is not tuple:
+            object.__setattr__(self, "override", tuple(self.override))
 
     @classmethod
     def parse(cls, text: str, where: str = "input") -> Input:
@@ -54,7 +132,7 @@ class Input:
     def to_json(self) -> dict:
         out: dict = {"kind": self.kind}
         if self.args:
-            out["args"] = self.args
+            out["args"] = thaw(self.args)
         if self.source:
             out["source"] = self.source
         if self.override:

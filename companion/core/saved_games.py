@@ -11,13 +11,14 @@ import json
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import autosave, records
 from .storage import atomic_write, autosave_dir
 from .violations import PosthornError
 
-#: Games whose seats are fixed by the rules rather than named in the setup.
-FIXED_SIDES = {"postman": ("Postmen", "Holnists")}
+if TYPE_CHECKING:
+    from .packs import RulesFor
 
 
 @dataclass(frozen=True)
@@ -39,27 +40,29 @@ def _read(path: Path) -> records.Record:
     return autosave.read(path)  # with its journal's newest inputs folded in
 
 
-def players_of(game: str, setup) -> tuple[str, ...]:
-    if not isinstance(setup, dict):
+def players_of(game: str, setup, rules_for: RulesFor | None = None) -> tuple[str, ...]:
+    """The players a saved game's setup seats, as its game's rules name them (``Rules.players``;
+    ``rules_for`` finds them, ``companion.games.rules_for``); () for a game not known here or a
+    setup that names nobody."""
+    if rules_for is None or not isinstance(setup, dict):
         return ()
-    seats = setup.get("players") or setup.get("sides") or FIXED_SIDES.get(game, ())
-    if not isinstance(seats, list | tuple):
+    try:
+        return rules_for(game, "").players(setup)
+    except (PosthornError, AttributeError, KeyError, TypeError, ValueError):
         return ()
-    names = [s.get("name") if isinstance(s, dict) else s for s in seats]
-    return tuple(n for n in names if isinstance(n, str))
 
 
-def row(path: Path) -> SavedGameRow:
+def row(path: Path, rules_for: RulesFor | None = None) -> SavedGameRow:
     try:
         rec = _read(path)
     except (PosthornError, json.JSONDecodeError, OSError, UnicodeError, ValueError) as e:
         return SavedGameRow(Path(path), problem=str(e) or type(e).__name__)
-    return SavedGameRow(Path(path), rec.game, rec.title, players_of(rec.game, rec.setup), rec.saved,
-                        len(rec.inputs))
+    return SavedGameRow(Path(path), rec.game, rec.title, players_of(rec.game, rec.setup, rules_for),
+                        rec.saved, len(rec.inputs))
 
 
-def list_saved(folder: Path | None = None) -> list[SavedGameRow]:
-    """Every autosave, the newest first."""
+def list_saved(folder: Path | None = None, rules_for: RulesFor | None = None) -> list[SavedGameRow]:
+    """Every autosave, the newest first, with the players ``rules_for``'s games name."""
     folder = autosave_dir() if folder is None else folder
     autosave.remove_orphans(folder)
     try:
@@ -67,7 +70,7 @@ def list_saved(folder: Path | None = None) -> list[SavedGameRow]:
     except OSError:
         return []
     dated = [(when, f) for f in files if (when := autosave.changed_at(f)) is not None]
-    return [row(f) for _when, f in sorted(dated, key=lambda d: (d[0], d[1].name), reverse=True)]
+    return [row(f, rules_for) for _when, f in sorted(dated, key=lambda d: (d[0], d[1].name), reverse=True)]
 
 
 def rename(path: Path, title: str) -> None:

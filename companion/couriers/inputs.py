@@ -6,7 +6,6 @@ Rule ids are ``couriers.*`` and each has a section in ``rules/couriers/reference
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
 from ..core.input_table import (
     DieValues,
@@ -24,19 +23,6 @@ from ..core.input_table import (
 from ..core.violations import MalformedInput, Violation
 from . import headquarters, riders
 from .state import RANKS, Commander, Courier, DeskState
-
-
-class _InPackRange(Number):
-    """A number within a range the game's pack gives (``limits(state)``), read as the kernel's
-    Number reads one, so its message is the same."""
-
-    def __init__(self, limits: Callable[[DeskState], tuple[float, float]], noun: str):
-        super().__init__()
-        self.limits = limits
-        self.what = f"{noun} within the pack's range"
-
-    def read(self, value, state) -> float:
-        return Number(*self.limits(state)).read(value, state)
 
 
 def _commander(s: DeskState):
@@ -63,7 +49,8 @@ def _ride_target(s: DeskState):
 COMMANDER = Ref(_commander, "commander on the roster")
 COURIER = Ref(_courier, "courier")
 #: inches to the nearest enemy: ranges.nearest_enemy in couriers.toml
-_NEAREST_ENEMY = _InPackRange(lambda s: s.settings.nearest_enemy_range, "inches")
+_NEAREST_ENEMY = Number(lambda s: s.settings.nearest_enemy_range[0],
+                        lambda s: s.settings.nearest_enemy_range[1])
 
 
 # -- what ends or holds up the game (couriers.game.end, couriers.roll.pending) ---------------------

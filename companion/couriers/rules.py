@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..core.game import GameResult, Rules, Step
+from ..core.game import GameResult, Rules, Step, setup_names
 from ..core.inputs import Input
 from ..core.schema import check as check_schema
 from ..core.violations import MalformedInput, PackError
@@ -38,6 +38,9 @@ class CourierRules(Rules):
     inputs = INPUTS  # every input's arguments, admission, check, effect and words
 
     # -- setup and pack ------------------------------------------------------------------------
+    def players(self, setup: dict) -> tuple[str, ...]:
+        return setup_names(setup.get("sides"))
+
     def validate_pack(self, pack) -> None:
         data = pack.data.get("couriers")
         file = f"{pack.source}/couriers.toml"

@@ -12,7 +12,7 @@ from ..core.inputs import Input
 from ..core.violations import MalformedInput
 from . import choices, steps
 from .board import board_from_pack, boards_from_pack, load_board
-from .catalog import EFFECTS, catalog_of
+from .catalog import EFFECTS, SIDES, catalog_of
 from .inputs import INPUTS
 from .setup import new_state, unique_decks
 from .state import PostmanState
@@ -42,6 +42,9 @@ class PostmanRules(Rules):
     game_id = "postman"
     title = "The Postman"
     inputs = INPUTS
+
+    def players(self, setup: dict) -> tuple[str, ...]:
+        return tuple(side.capitalize() for side in SIDES)  # fixed by the rules
 
     def validate_pack(self, pack) -> None:
         catalog_of(pack)

@@ -7,11 +7,10 @@ Every input acts for the player whose turn it is.
 from __future__ import annotations
 
 from ..core.input_table import (
-    ArgType,
-    Expected,
     Given,
     InputTable,
     ListOf,
+    Named,
     Number,
     OneOf,
     arg,
@@ -24,24 +23,12 @@ from .board import OFFICIALS
 from .state import GameState, begin_turn
 
 
-class City(ArgType):
-    """A city card: its id, its printed name or an ASCII spelling ("Zurich", "zuerich"), read as
-    the city's id."""
-
-    what = "a city of the board"
-
-    def read(self, value, state: GameState) -> str:
-        found = state.board.find_city(value)
-        if found is None:
-            raise Expected(self.what)
-        return found
-
-
 def _provinces(s: GameState):
     return s.board.provinces
 
 
-CITY = City()
+#: a city card: its id, its printed name or an ASCII spelling ("Zurich", "zuerich"), read as its id
+CITY = Named(lambda s, value: s.board.find_city(value), "a city of the board")
 
 
 # -- what ends or holds up the game (thurn_and_taxis.end.over, thurn_and_taxis.display.refill) ----

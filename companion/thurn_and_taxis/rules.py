@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations, product
 
-from ..core.game import DrawRequest, GameResult, Rules, Step
+from ..core.game import DrawRequest, GameResult, Rules, Step, setup_names
 from ..core.inputs import Input
 from . import closing, officials, routes
 from .board import OFFICIALS, board_of, build
@@ -43,6 +43,9 @@ class ThurnAndTaxisRules(Rules):
     game_id = "thurn_and_taxis"
     title = "Thurn and Taxis"
     inputs = INPUTS  # every input's arguments, admission, check, effect and words
+
+    def players(self, setup: dict) -> tuple[str, ...]:
+        return setup_names(setup.get("players"))
 
     def validate_pack(self, pack) -> None:
         build(pack)

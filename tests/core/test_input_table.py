@@ -7,11 +7,15 @@ from dataclasses import dataclass, field
 import pytest
 
 from companion.core.input_table import (
+    ByState,
     DieValues,
+    Either,
+    Expected,
     Flag,
     InputTable,
     ListOf,
     Name,
+    Named,
     Number,
     OneOf,
     Ref,
@@ -216,10 +220,14 @@ def test_a_kind_declared_twice_is_a_programming_error():
 ])
 def test_every_game_dispatches_through_its_declared_table(game_id):
     """No game writes its own dispatch or reads its own arguments: check, apply and describe
-    are the kernel's, and no game module reads arguments by hand."""
+    are the kernel's, and no game module reads arguments by hand or declares an argument type
+    of its own (each builds on the kernel's types)."""
+    import importlib
+    import inspect
     from pathlib import Path
 
     from companion.core.game import Rules
+    from companion.core.input_table import ArgType
     from companion.games import GAMES, rules_for
 
     assert set(GAMES) == {"couriers", "thurn_and_taxis", "ab_die_post", "postman"}
@@ -230,3 +238,48 @@ def test_every_game_dispatches_through_its_declared_table(game_id):
     package = Path(__file__).parents[2] / "companion" / game_id
     for module in package.glob("*.py"):
         assert "Args(" not in module.read_text(), f"{module.name} reads arguments by hand"
+        loaded = importlib.import_module(f"companion.{game_id}.{module.stem}")
+        own = [name for name, v in vars(loaded).items() if inspect.isclass(v) and issubclass(v, ArgType)
+               and v.__module__ == loaded.__name__]
+        assert not own, f"{module.name} declares argument types of its own: {own}"
+
+
+def test_the_kernel_s_types_cover_what_the_games_need():
+    """Bounds the state gives, exact choices, state-worded references, a list's own last item,
+    a type the state chooses and things known by several spellings: each once, in the kernel."""
+    s = Toy()
+    zone = Number(1, lambda st: st.counters["a"], whole=True, noun="a zone")
+    s.counters["a"] = 6
+    assert zone.read(6, s) == 6 and zone.read(2.0, s) == 2 and type(zone.read(2.0, s)) is int
+    with pytest.raises(Expected, match="^a zone from 1 to 6$"):
+        zone.read(7, s)
+    s.counters["a"] = 3
+    with pytest.raises(Expected, match="^a zone from 1 to 3$"):
+        zone.read(4, s)  # the state moved the bound
+    card = OneOf((1, 2, 3), what="a card worth 1, 2 or 3", exact=True)
+    assert card.read(2, s) == 2 and OneOf((1, 2, 3)).read(True, s) is True  # not exact: 1 == True
+    for bad in (True, 2.0, "2", 4):
+        with pytest.raises(Expected, match="^a card worth 1, 2 or 3$"):
+            card.read(bad, s)
+    space = Ref(lambda st: None if st.over else {"a1", "b2"}, "space", lambda st: f"a space of {st.phase}")
+    assert space.read("a1", s) == "a1"
+    with pytest.raises(Expected, match="^a space of play$"):
+        space.read("q9", s)
+    s.over = True
+    assert space.read(("any", "thing"), s) == ["any", "thing"]  # nothing kept: taken as given
+    s.over = False
+    path = ListOf(space, 1, last=Either(space, OneOf(("goal",))), what="a path, the goal last")
+    assert path.read(("a1", "b2", "goal"), s) == ["a1", "b2", "goal"]
+    for bad in (["goal", "a1"], [], "a1", ["a1", "x"]):
+        with pytest.raises(Expected, match="^a path, the goal last$"):
+            path.read(bad, s)
+    drawn = ByState(lambda st: card if st.phase == "play" else OneOf(("red",)), "a card or a ball")
+    assert drawn.read(3, s) == 3
+    s.phase = "ball"
+    assert drawn.read("red", s) == "red"
+    with pytest.raises(Expected):
+        drawn.read(3, s)
+    city = Named(lambda st, v: {"zurich": "zürich", "zürich": "zürich"}.get(v), "a city")
+    assert city.read("zurich", s) == "zürich"
+    with pytest.raises(Expected, match="^a city$"):
+        city.read("bern", s)

@@ -66,3 +66,42 @@ def test_inputs_are_equal_by_content_hashable_and_print_back_to_their_record_for
     assert overridden != a and Input.parse(str(overridden)) == overridden
     with pytest.raises(MalformedInput, match="not JSON"):
         Input.parse("{move")
+
+
+def test_an_input_is_an_immutable_value():
+    """An input cannot be changed once built (as a chess move cannot): not its arguments, not
+    a list or object inside them, not its fields; what changed the dict it was built from does
+    not reach it."""
+    import copy
+    import dataclasses
+
+    given = {"units": ["rider1"], "path": ["fo", "ri"], "target": {"town": "fo"}}
+    inp = Input("move", given)
+    given["units"].append("rider2")
+    given["path"] = []
+    assert inp.args["units"] == ("rider1",) and inp.args["path"] == ("fo", "ri")
+    for change in (lambda a: a.__setitem__("units", []), lambda a: a.__delitem__("path"),
+                   lambda a: a.update(units=[]), lambda a: a.pop("path"), lambda a: a.popitem(),
+                   lambda a: a.setdefault("x", 1), lambda a: a.clear(),
+                   lambda a: a["target"].__setitem__("town", "ri")):
+        with pytest.raises(TypeError):
+            change(inp.args)
+    with pytest.raises(AttributeError):
+        inp.args["units"].append("rider2")  # a tuple
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        inp.args = {}  # type: ignore[misc]
+    assert inp.to_json()["args"] == {"units": ["rider1"], "path": ["fo", "ri"], "target": {"town": "fo"}}
+    assert copy.deepcopy(inp) == inp and copy.deepcopy(inp).args is inp.args
+
+
+def test_inputs_hash_and_compare_by_content_and_round_trip_their_record_form():
+    a = Input("play", {"card": "7D", "targets": [{"unit": "r1"}, {"unit": "r2"}]}, None, ["x.y"])
+    b = Input.from_json({"kind": "play", "override": ["x.y"],
+                         "args": {"targets": [{"unit": "r1"}, {"unit": "r2"}], "card": "7D"}})
+    assert a == b and hash(a) == hash(b) and {a: 1}[b] == 1
+    assert a != Input("play", {"card": "7D", "targets": [{"unit": "r2"}, {"unit": "r1"}]}, None, ["x.y"])
+    assert a != Input("play", {"card": "7D", "targets": [{"unit": "r1"}, {"unit": "r2"}]})
+    assert a.args == {"card": "7D", "targets": [{"unit": "r1"}, {"unit": "r2"}]}  # as JSON has it
+    assert Input.parse(str(a)) == a and str(Input.parse(str(a))) == str(a)
+    assert Input.from_json(a.to_json()) == a
+    assert repr(a).startswith("Input(kind='play', args=Args(")

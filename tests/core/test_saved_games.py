@@ -55,13 +55,20 @@ def test_any_file_in_the_folder_is_listed_with_why_and_left_as_it_was(tmp_path_f
     assert bad.read_bytes() == junk
 
 
-def test_players_come_from_the_setup_or_the_game_s_fixed_sides():
-    assert saved_games.players_of("ab_die_post", {"players": ["Anna", "Ben"]}) == ("Anna", "Ben")
-    assert saved_games.players_of("thurn_and_taxis", {"players": [{"name": "Cara"}, {"colour": "red"}]}) == ("Cara",)
-    assert saved_games.players_of("couriers", {"sides": ["Union", "Confederate"]}) == ("Union", "Confederate")
-    assert saved_games.players_of("postman", {"board": {}}) == ("Postmen", "Holnists")
-    assert saved_games.players_of("couriers", {"players": 7}) == ()
-    assert saved_games.players_of("couriers", None) == ()
+def test_players_are_named_by_each_game_s_rules():
+    """Each game says who its setup seats (Rules.players): the kernel names no game."""
+    from companion.games import rules_for
+
+    def players(game, setup):
+        return saved_games.players_of(game, setup, rules_for)
+
+    assert players("ab_die_post", {"players": ["Anna", "Ben"]}) == ("Anna", "Ben")
+    assert players("thurn_and_taxis", {"players": [{"name": "Cara"}, {"colour": "red"}]}) == ("Cara",)
+    assert players("couriers", {"sides": ["Union", "Confederate"]}) == ("Union", "Confederate")
+    assert players("postman", {"board": {}}) == ("Postmen", "Holnists")  # fixed by the rules
+    assert players("couriers", {"sides": 7}) == () and players("couriers", None) == ()
+    assert players("chess", {"players": ["Anna"]}) == ()  # a game not known here
+    assert saved_games.players_of("couriers", {"sides": ["Union"]}) == ()  # no rules to ask
 
 
 def test_local_time_is_the_computer_s_own(monkeypatch):

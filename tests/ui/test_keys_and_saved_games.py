@@ -119,7 +119,7 @@ def test_a_digit_types_the_table_dice_and_enter_uses_them(window, desk, qtbot):
     assert not window.banner.isVisible(), window.banner.text.text()
     last = window.table.session.entries[-1].input
     assert len(window.table.session.entries) == n + 1
-    assert last.kind == "roll" and last.source == "table" and last.args["values"] == [4, 3]
+    assert last.kind == "roll" and last.source == "table" and last.args["values"] == (4, 3)
 
 
 def test_no_digit_is_taken_when_no_roll_is_due(window, desk, qtbot):
