@@ -13,6 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from .violations import MalformedInput
+from .words import UNSEEN
 
 
 @dataclass
@@ -68,6 +69,14 @@ class Deck:
         hand.clear()
         for card in sorted(self.draw_pile.elements(), key=lambda c: (c in old, str(c)))[:n]:
             self.draw(card, seat)
+
+    def unseen(self, seats) -> Deck:
+        """This deck as the table sees it: the draw pile and the hands of ``seats`` as so many
+        ``UNSEEN`` cards (the counts stay, the cards are gone); the discard pile lies face up."""
+        left = self.left
+        return Deck(self.name, Counter({UNSEEN: left}) if left else Counter(), list(self.discard),
+                    {s: [UNSEEN] * len(h) if s in seats else list(h) for s, h in self.hands.items()},
+                    self.reshuffles)
 
     def play(self, seat: str, card, to_discard: bool = True) -> None:
         hand = self.hand(seat)

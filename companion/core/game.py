@@ -106,8 +106,9 @@ class Rules(ABC):
     def next_steps(self, state) -> list[Step]: ...
 
     def describe(self, state, inp: Input) -> str:
-        """The input in words, for the log, read against the state *before* it applies."""
-        return self.inputs.describe(state, inp)
+        """The input in words, for the log, read against the state *before* it applies; the words
+        see only what the table sees of the state and the input (``public_state``)."""
+        return self.inputs.describe(state, inp, self.public_state(state))
 
     @abstractmethod
     def state_json(self, state) -> dict: ...
@@ -117,19 +118,28 @@ class Rules(ABC):
     outcome_words: Any = None
 
     def before_said(self, state, inp: Input) -> object:
+        """What ``said`` compares after the input: the words' own facts of the state before it,
+        and the input as the table saw it (both from the public state and input only)."""
         words = self.outcome_words
+        if words is None:
+            return None
+        public = self.inputs.public_input(state, inp)
         try:
-            return words.before(state, inp) if words is not None else None
+            return words.before(self.public_state(state), public), public
         except _WORDS_ERRORS:
             return None
 
     def said(self, before, state, inp: Input) -> str:
         """The outcome of ``inp`` just applied, in the table's words ("Sneak failed: Rider 1
         stops in Canyonville"); the log and the announcement both show it. "" when the input's
-        own words say it all. Words that fail never stop the input."""
+        own words say it all. Words that fail never stop the input. ``before`` is what
+        ``before_said`` took; the words read the public state after, and the public input."""
         words = self.outcome_words
+        if words is None or before is None:
+            return ""
+        facts, public = before
         try:
-            return words.said(before, state, inp) if words is not None else ""
+            return words.said(facts, self.public_state(state), public)
         except _WORDS_ERRORS:
             return ""
 
@@ -202,6 +212,12 @@ class Rules(ABC):
         """The places at the table whose hidden information is their own, in turn order."""
         return self.seating.seats(state) if self.seating is not None else []
 
+    def public_state(self, state):
+        """The state as anyone at the table sees it, for the log's words: every seat's hidden
+        things (hands, the draw pile, sealed orders) are ``UNSEEN`` (companion/core/words.py).
+        Only read, and shares what is public with ``state``."""
+        return self.seating.public_state(state) if self.seating is not None else state
+
     def public_view(self, state) -> dict:
         """What anyone at the table may see now, as plain JSON data: the game's public facts,
         its seats and what is owed next, by whom."""
@@ -253,6 +269,14 @@ class Seating(ABC):
     @abstractmethod
     def seat_of(self, state, inp: Input) -> str | None:
         """Whose input ``inp`` is, read against the state before it; None: the whole table's."""
+
+    def public_state(self, state):
+        """``state`` with every seat's hidden things unseen by the whole table, for the log's
+        words (``Rules.public_state``). By default each seat blinded in turn; a game whose
+        hidden things are few overrides it with a cheaper copy that holds ``UNSEEN`` instead."""
+        for seat in self.seats(state):
+            state = self.blind(state, seat.id, None) or state
+        return state
 
     def blind(self, state, seat: str, reader: str | None):
         """A copy of ``state`` in which ``seat``'s hidden things that ``reader`` (None: anyone)

@@ -22,6 +22,7 @@ from typing import Any
 
 from .inputs import Input, thaw
 from .violations import MalformedInput, Violation
+from .words import UNSEEN
 
 _ABSENT = object()  # an argument the input does not give (None is an explicit null)
 
@@ -344,13 +345,16 @@ class InputKind:
     #: leaves open, such as a card that rerolls the deciding die
     after_end: Callable[[Any, Given], bool] | None = None
     well_formed: Effect | None = None
+    hidden: Callable[[Any, Given], Collection[str]] | None = None
 
 
 def kind(name: str, *args: Arg, apply: Effect, words: Words | str, check: Check = _no_violations,
          admits: Check | None = None, open: bool = False, extra: bool = False,
          after_end: Callable[[Any, Given], bool] | None = None,
-         well_formed: Effect | None = None) -> InputKind:
-    return InputKind(name, tuple(args), apply, words, check, admits, open, extra, after_end, well_formed)
+         well_formed: Effect | None = None,
+         hidden: Callable[[Any, Given], Collection[str]] | None = None) -> InputKind:
+    return InputKind(name, tuple(args), apply, words, check, admits, open, extra, after_end, well_formed,
+                     hidden)
 
 
 Stop = Callable[[Any, Given], Violation | None]
@@ -477,11 +481,37 @@ class InputTable:
         if self.settle is not None:
             self.settle(state, given)
 
-    def describe(self, state, inp: Input) -> str:
+    def describe(self, state, inp: Input, public=None) -> str:
         """The input in words; its kind's name when the words cannot be built (a log line is
-        never lost to a description that fails)."""
+        never lost to a description that fails). The arguments are read against ``state``; the
+        words see only ``public`` (what the table sees of it, ``Rules.public_state``; ``state``
+        when not given) and the arguments the table sees (``public_given``)."""
         try:
             k, given = self.read(state, inp)
-            return k.words if isinstance(k.words, str) else k.words(state, given)
+            if isinstance(k.words, str):
+                return k.words
+            return k.words(state if public is None else public, self._masked(state, k, given))
         except (MalformedInput, KeyError, TypeError, AttributeError, IndexError, ValueError):
             return inp.kind.replace("_", " ")
+
+    def _masked(self, state, k: InputKind, given: Given) -> Given:
+        hidden = k.hidden(state, given) if k.hidden is not None else ()
+        if not hidden:
+            return given
+        masked = Given(given.inp, given)
+        for name in hidden:
+            masked[name] = UNSEEN
+        return masked
+
+    def public_input(self, state, inp: Input) -> Input:
+        """``inp`` as the table saw it given, read against ``state`` before it applies: each
+        argument its kind declares ``hidden`` now is ``UNSEEN`` (an input that does not read
+        keeps only its kind: nothing of it is words)."""
+        try:
+            k, given = self.read(state, inp)
+            hidden = k.hidden(state, given) if k.hidden is not None else ()
+        except (MalformedInput, KeyError, TypeError, AttributeError, IndexError, ValueError):
+            return Input(inp.kind, {}, inp.source, inp.override)
+        if not hidden:
+            return inp
+        return Input(inp.kind, {**inp.args, **dict.fromkeys(hidden, UNSEEN)}, inp.source, inp.override)

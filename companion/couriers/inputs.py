@@ -240,7 +240,8 @@ INPUTS = InputTable("the Courier Desk", [
          open=True),
     kind("send_courier", arg("sender", COMMANDER), arg("recipient", COMMANDER),
          arg("message", Text(500)), optional("id", Text(40)),
-         check=_check_send, well_formed=_new_courier, apply=_send, words=_send_words, open=True),
+         check=_check_send, well_formed=_new_courier, apply=_send, words=_send_words, open=True,
+         hidden=lambda s, a: ("message",)),  # sealed orders (couriers.capture)
     kind("begin_courier_step", admits=_admits_courier_step, apply=_courier_step,
          words=lambda s, a: f"Turn {s.turn}: courier step"),
     kind("move_courier", arg("courier", COURIER), arg("speed", OneOf(_speed, "speeds")),

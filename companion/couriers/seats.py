@@ -7,15 +7,35 @@ roster, headquarters, where each courier is and how it fares) is the whole table
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import asdict, replace
 
 from ..core.game import Seat, Seating
 from ..core.inputs import Input
+from ..core.words import UNSEEN
 from .riders import orders_open
-from .state import DeskState
+from .state import Courier, DeskState
 
 _BY_COMMANDER = ("declare_hq", "move_commander", "return_to_hq", "establish_hq")
 _BY_COURIER = ("move_courier", "attempt_location")
+
+
+class _Sealed(Mapping):
+    """The couriers as the table sees them: a sealed courier's message is ``UNSEEN``. Each is
+    copied only when asked for, so a long evening's couriers cost nothing per log line."""
+
+    def __init__(self, couriers: dict[str, Courier]):
+        self._couriers = couriers
+
+    def __getitem__(self, cid: str) -> Courier:
+        c = self._couriers[cid]
+        return c if orders_open(c) else replace(c, message=UNSEEN)  # type: ignore[arg-type]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._couriers)
+
+    def __len__(self) -> int:
+        return len(self._couriers)
 
 
 class CourierSeating(Seating):
@@ -40,6 +60,9 @@ class CourierSeating(Seating):
 
     def own_view(self, s: DeskState, seat: str) -> dict:
         return {"orders": {cid: c.message for cid, c in s.couriers.items() if c.side == seat}}
+
+    def public_state(self, s: DeskState) -> DeskState:
+        return replace(s, couriers=_Sealed(s.couriers))  # type: ignore[arg-type]  # read only
 
     def blind(self, s: DeskState, seat: str, reader: str | None) -> DeskState | None:
         """Each sealed order of ``seat``'s couriers rewritten: an order is secret as the orders

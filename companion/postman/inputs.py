@@ -183,7 +183,8 @@ def _battle_retreat(s: PostmanState, a: Given) -> None:
 INPUTS = InputTable("The Postman", [
     kind("draw", arg("card", Name()),
          check=lambda s, a: mail.check_draw(s, a["card"]),
-         apply=lambda s, a: mail.apply_draw(s, a["card"]), words=words.draw),
+         apply=lambda s, a: mail.apply_draw(s, a["card"]), words=words.draw,
+         hidden=lambda s, a: () if s.pos.discards_owed else ("card",)),  # into a hand: unseen
     kind("roll", arg("values", DieValues()), check=_check_roll, apply=_roll, words=words.roll),
     kind("move", arg("units", ListOf(UNIT, 1, "unit ids")), arg("path", ListOf(TOWN, 1, "town ids")),
          check=lambda s, a: movement.check_move(s, a["units"], a["path"]),

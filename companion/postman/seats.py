@@ -7,15 +7,18 @@ side that played Spies this turn may look at the other hand (postman.card.spies)
 
 from __future__ import annotations
 
+import copy
 from dataclasses import replace
 
 from ..core.checkpoints import copy_state
+from ..core.deck import Deck
 from ..core.game import Seat, Seating
 from ..core.inputs import Input
 from .inputs import INPUTS
 from .state import OTHER, PostmanState
 
 SEATS = (Seat("postmen", "Postmen"), Seat("holnists", "Holnists"))
+SIDES = tuple(seat.id for seat in SEATS)
 #: Inputs given by the side named in their ``side`` argument.
 _BY_SIDE_ARG = ("play_card", "discard", "casualties")
 
@@ -69,6 +72,15 @@ class PostmanSeating(Seating):
         if _spying(s) == seat:
             out["spied_hand"] = _hand(s, OTHER[seat])
         return out
+
+    def public_state(self, s: PostmanState) -> PostmanState:
+        """Both hands and the draw piles unseen (a shared deck copied once); Luck's position
+        before the roll is dropped, its hands being the same secrets."""
+        pos = copy.copy(s.pos)
+        public: dict[int, Deck] = {}
+        pos.decks = {side: public.setdefault(id(d), d.unseen(SIDES)) for side, d in s.pos.decks.items()}
+        pos.before_roll = None
+        return replace(s, pos=pos)
 
     def blind(self, s: PostmanState, seat: str, reader: str | None) -> PostmanState | None:
         if reader is not None and _spying(s) == reader:

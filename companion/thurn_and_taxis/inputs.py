@@ -88,7 +88,8 @@ def _cut_words(s: GameState, a: Given) -> str:
 
 
 INPUTS = InputTable("Thurn and Taxis", [
-    kind("draw", arg("card", CITY), check=routes.check_draw, apply=routes.apply_draw, words=_draw_words),
+    kind("draw", arg("card", CITY), check=routes.check_draw, apply=routes.apply_draw, words=_draw_words,
+         hidden=lambda s, a: () if s.refill_due() else ("card",)),  # drawn blind: the hand's
     kind("take_display", arg("card", CITY),
          check=routes.check_take_display, apply=routes.apply_take_display,
          words=lambda s, a: f"{s.active.name} takes {s.board.name(a['card'])} from the display"),

@@ -8,6 +8,8 @@ the cards in view, would give the hands away.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..core.checkpoints import copy_state
 from ..core.game import Seat, Seating
 from ..core.inputs import Input
@@ -54,6 +56,10 @@ class ThurnAndTaxisSeating(Seating):
                      for c in sorted(s.hand(me), key=b.name)],
             "display_fits": [c for c in s.display if c is not None and routes.fit(s, me, c) is None],
         }
+
+    def public_state(self, s: GameState) -> GameState:
+        """Every hand and the deck unseen; the rest shared."""
+        return replace(s, deck=s.deck.unseen({p.name for p in s.players}))
 
     def blind(self, s: GameState, seat: str, reader: str | None) -> GameState:
         """``seat``'s hand dealt afresh: a card is hidden as a card in a hand, whatever else on
