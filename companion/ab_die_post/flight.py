@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from ..core.input_table import Given
 from ..core.violations import MalformedInput, Violation
+from ..core.words import counted
 from . import hurricane, scoring
 from .board import GOAL, START
 from .state import HURRICANE, LANES, RaceState
@@ -115,10 +116,10 @@ def check_move(s: RaceState, a: Given) -> list[Violation]:
         where = f"zone {plane.zone}" if plane.in_air else "the start field"
         to = "the goal airport" if goal else f"zone {zone}"
         return [Violation("ab_die_post.move.wind",
-                          f"a {s.ball} ball moves {wind} space(s): from {where} the plane cannot reach {to}")]
+                          f"a {s.ball} ball moves {counted(wind, 'space')}: from {where} the plane cannot reach {to}")]
     if flanks - plane.flanks > wind:
         return [Violation("ab_die_post.move.wind",
-                          f"a {s.ball} ball moves {wind} space(s): too few to pass {flanks - plane.flanks} flank spaces")]
+                          f"a {s.ball} ball moves {counted(wind, 'space')}: too few to pass {flanks - plane.flanks} flank spaces")]
     return []
 
 
@@ -290,7 +291,7 @@ def check_path(s: RaceState, player: str, path: tuple[str, ...]) -> list[Violati
     to_goal = path[-1] == GOAL
     if len(path) > wind or (len(path) < wind and not to_goal):
         return [Violation("ab_die_post.move.wind",
-                          f"a {s.ball} ball moves exactly {wind} space(s); this path flies {len(path)}")]
+                          f"a {s.ball} ball moves exactly {counted(wind, 'space')}; this path flies {len(path)}")]
     if straight_applies(s, start) and not (kinds[0] and kinds[-1]):
         which = "take-off" if not kinds[0] else "landing"
         return [Violation("ab_die_post.move.straight",
@@ -323,7 +324,7 @@ def check_board_move(s: RaceState, a: Given) -> list[Violation]:
                           "last step: a plane takes off and lands straight along a lane")]
     how = "within" if target == GOAL else "exactly"
     return [Violation("ab_die_post.move.wind",
-                      f"a {s.ball} ball moves {wind} space(s): {to} is not {how} {wind} space(s) from "
+                      f"a {s.ball} ball moves {counted(wind, 'space')}: {to} is not {how} {counted(wind, 'space')} from "
                       f"{start} along the lanes and cross-links")]
 
 

@@ -8,6 +8,7 @@ from itertools import product
 
 from ..core.input_table import Given
 from ..core.violations import MalformedInput, Violation
+from ..core.words import counted
 from .state import VALUES, Payment, RaceState
 from .turns import end_turn, settle_deck
 
@@ -75,7 +76,7 @@ def pay_well_formed(s: RaceState, a: Given) -> None:
     player, held = a["player"], Counter(s.hand(a["player"]))
     for v, n in Counter(a["cards"]).items():
         if held[v] < n:
-            raise MalformedInput(f"pay.cards: {player} holds {held[v]} card(s) of {v}, not {n}")
+            raise MalformedInput(f"pay.cards: {player} holds {counted(held[v], 'card')} of {v}, not {n}")
 
 
 def check_pay(s: RaceState, a: Given) -> list[Violation]:

@@ -23,6 +23,7 @@ from ..core.input_table import (
     optional,
 )
 from ..core.violations import Violation
+from ..core.words import counted
 from . import flight, hurricane, scoring, turns
 from .board import GOAL
 from .state import BALLS, LANES, VALUES, RaceState
@@ -101,7 +102,7 @@ def _draw_words(s: RaceState, a: Given) -> str:
     ball = a["card"]
     if ball == "black":
         return f"The indicator shows black{src}"  # the hurricane's bills follow as its outcome (said.py)
-    return f"The indicator shows {ball}{src}: {s.current} flies {s.settings.wind.get(ball, 0)} space(s)"
+    return f"The indicator shows {ball}{src}: {s.current} flies {counted(s.settings.wind.get(ball, 0), 'space')}"
 
 
 def _move_words(s: RaceState, a: Given) -> str:

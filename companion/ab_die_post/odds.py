@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..core import words
 from . import hurricane
 from .state import HURRICANE, RED_THREE, RaceState, Settings
 
@@ -52,4 +53,4 @@ def hurricane_costs(s: RaceState) -> dict[str, dict]:
 
 
 def percent(x: Fraction) -> str:
-    return f"{float(x) * 100:.1f}%"
+    return words.percent(x)  # the one rounding every game and screen writes (companion/core/words.py)

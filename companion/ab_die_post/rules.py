@@ -16,6 +16,7 @@ from ..core.game import GameResult, Rules, Step, setup_names
 from ..core.inputs import Input
 from ..core.schema import check as check_schema
 from ..core.violations import MalformedInput, PackError
+from ..core.words import counted
 from . import flight, hurricane, turns
 from .board import GOAL, board_from_pack, load_board
 from .inputs import INPUTS
@@ -120,7 +121,7 @@ class AbDiePostRules(Rules):
                          "draw", who, draw=turns.ball_request(s))]
         if s.phase == "move":
             where = "name the landing space" if s.board is not None else "enter where the plane came down"
-            return [Step(f"{who}: the {s.ball} ball moves {flight.distance(s)} space(s); {where}",
+            return [Step(f"{who}: the {s.ball} ball moves {counted(flight.distance(s), 'space')}; {where}",
                          "move", who)]
         steps = []
         if s.deck.left:

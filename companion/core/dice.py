@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .violations import DiceError
+from .words import counted
 
 _NOTATION = re.compile(r"^\s*(\d*)\s*[dD]\s*(\d+)\s*$")
 
@@ -53,9 +54,9 @@ class Dice:
         try:
             vals = list(values)
         except TypeError:
-            raise DiceError(f"expected {self.count} die value(s) for {self}, got {values!r}") from None
+            raise DiceError(f"expected {counted(self.count, 'die value')} for {self}, got {values!r}") from None
         if len(vals) != self.count:
-            raise DiceError(f"{self} needs {self.count} die value(s), got {len(vals)}")
+            raise DiceError(f"{self} needs {counted(self.count, 'die value')}, got {len(vals)}")
         out = []
         for i, v in enumerate(vals, 1):
             if isinstance(v, bool) or not isinstance(v, int):

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .dice import Dice, Modifier, RollRequest
+from .words import percent
 
 
 @dataclass(frozen=True)
@@ -58,7 +59,7 @@ class DieTarget:
     def text(self) -> str:
         """"3+ = Fight 6, Ambush +3 (67%)": what the tray, the panels and the hints show."""
         terms = self.terms()
-        return f"{self.needs_text()}" + (f" = {terms}" if terms else "") + f" ({self.chance * 100:.0f}%)"
+        return f"{self.needs_text()}" + (f" = {terms}" if terms else "") + f" ({percent(self.chance)})"
 
 
 def face_needed(target: int, modifier_total: int) -> int:

@@ -11,6 +11,7 @@ from ..core.game import GameResult, Rules, Step, setup_names
 from ..core.inputs import Input
 from ..core.schema import check as check_schema
 from ..core.violations import MalformedInput, PackError
+from ..core.words import capital
 from . import ending, riders
 from .inputs import INPUTS
 from .state import RANGED, SETTINGS_SPEC, DeskState, Settings, pack_range
@@ -84,7 +85,7 @@ class CourierRules(Rules):
         if s.over:
             return [Step("The game is over", "none", required=False)]
         if s.pending is not None:
-            return [Step(f"Roll: {riders.request(s).purpose}", "roll", riders.courier_side(s),
+            return [Step(capital(riders.request(s).purpose), "roll", riders.courier_side(s),
                          roll=riders.request(s))]
         if s.phase == "setup":
             return [Step("Add commanders and declare headquarters, then begin the game", "start_game")]

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from ..core.dice import Modifier
 from ..core.violations import MalformedInput, Violation
+from ..core.words import counted
 from . import words  # a module, not a name: words reads rolls, which reads this module
 from .state import OTHER, Battle, Due, PostmanState
-from .town_view import side_words
+from .town_view import side_words, unit_label
 
 SIDES = ("postmen", "holnists")
 #: The rolls a battle owes on its way to a decision: one click of Resolve rolls them in turn
@@ -224,13 +225,13 @@ def check_casualties(state: PostmanState, side: str, units: list[str]) -> list[V
     militia = state.pos.militia.get(b.town, 0) if side == "postmen" and b.militia_fight else 0
     for uid in units:
         if uid != "militia" and uid not in here:
-            raise MalformedInput(f"casualties.units: {uid} is not a {side} unit in this battle")
+            raise MalformedInput(f"casualties.units: {unit_label(state, uid)} is not a unit of {side_words(side)} in this battle")
     if units.count("militia") > militia or len({u for u in units if u != "militia"}) != len([u for u in units if u != "militia"]):
         raise MalformedInput("casualties.units: a unit is listed twice, or more militia than fight")
     need = casualties_needed(state, side)
     out = []
     if len(units) != need:
-        out.append(Violation("postman.fight.casualties", f"{side_words(side)} must lose {need} unit(s), not {len(units)}"))
+        out.append(Violation("postman.fight.casualties", f"{side_words(side)} must lose {counted(need, 'unit')}, not {len(units)}"))
     chosen_leader = [u for u in units if u != "militia" and state.unit_type(here[u]).leader]
     if chosen_leader and len(units) < len(here) + militia:
         out.append(Violation("postman.fight.casualties", "the Leader may be lost only when no other unit of his side remains"))

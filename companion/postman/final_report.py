@@ -4,7 +4,6 @@ had left, and the evening's figures."""
 from __future__ import annotations
 
 from ..core.final_report import FinalReport, ScoreLine, roll_figures
-from .said import people
 from .state import OTHER, PostmanState
 from .words import side
 
@@ -40,7 +39,7 @@ def _how(session, s: PostmanState) -> str:
     did = fell.text.split(" \u2192 ")[0]
     last = s.pos.last_battle
     if last is not None and f"Battle in {s.board.towns[last.town].name}" in fell.said:
-        result = people(last.result)
+        result = last.result
         why = did if result == "a leader has fallen" else f"{result} ({did})"
         return f" in the battle of {s.board.towns[last.town].name}: {why}"
     return f": {did}"

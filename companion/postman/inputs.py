@@ -26,7 +26,7 @@ from . import battle, cards, mail, movement, recruit, rolls, turn, words
 from .catalog import SIDES
 from .state import PostmanState
 from .steps import ALLOWED, PENDING, blocking, next_steps
-from .town_view import unit_label
+from .town_view import side_words, unit_label
 
 
 def _units(s: PostmanState):
@@ -55,7 +55,7 @@ def _luck_after_roll(s: PostmanState, a: Given) -> bool:
 
 def _ended(s: PostmanState, a: Given) -> Violation | None:
     if s.pos.winner:
-        return Violation("postman.victory", f"the game is over: the {s.pos.winner} have won")
+        return Violation("postman.victory", f"the game is over: {side_words(s.pos.winner)} have won")
     return None
 
 
@@ -116,7 +116,7 @@ def _offer_roll_first(s: PostmanState, a: Given) -> None:
     t = s.pos
     if t.offer is not None and t.due is not None:
         who = unit_label(s, t.due.info.get("unit", "")) if t.due.kind == "retreat" else "the roll"
-        raise MalformedInput(f"{a.inp.kind}: the {rolls.request(s, t.due).purpose} comes first "
+        raise MalformedInput(f"{a.inp.kind}: {rolls.request(s, t.due).purpose} comes first "
                              f"[postman.roll.pending]; it decides whether {who} gets away, so it "
                              "cannot be overridden")
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from ..core.game import DrawRequest
 from ..core.violations import MalformedInput, Violation
+from ..core.words import counted
 from . import words
 from .state import OTHER, PostmanState
+from .town_view import side_words, sides_own
 
 
 def draw_request(state: PostmanState) -> DrawRequest | None:
@@ -14,14 +16,14 @@ def draw_request(state: PostmanState) -> DrawRequest | None:
     if t.discards_owed:
         side = t.discards_owed[0]
         hand = state.hand(side)
-        return DrawRequest(f"discard a random card from the {side}' hand", tuple(hand),
+        return DrawRequest(f"discard a random card from {sides_own(side)} hand", tuple(hand),
                            "postman.card.confusion", who=OTHER[side])
     if t.draws_owed:
         side = t.draws_owed[0]
         deck = state.deck(side)
         pile = deck.cards_left() or sorted(deck.discard, key=str)
         why = "deal a card to" if t.phase == "deal" else "draw a card for"
-        return DrawRequest(f"{why} the {side}", tuple(pile), "postman.mail.draw", who=side)
+        return DrawRequest(f"{why} {side_words(side)}", tuple(pile), "postman.mail.draw", who=side)
     return None
 
 
@@ -71,7 +73,7 @@ def check_discard(state: PostmanState, side: str, cards: list[str]) -> list[Viol
         excess = over_limit(state, side)
         if len(cards) > excess:
             out.append(Violation("postman.mail.limit",
-                                 f"only {excess} card(s) over the limit of {state.catalog.tables['mail']['hand_limit']}"))
+                                 f"only {counted(excess, 'card')} over the limit of {state.catalog.tables['mail']['hand_limit']}"))
     elif any(state.catalog.cards[c].side == side for c in cards):
         out.append(Violation("postman.mail.limit", "before drawing, only cards of the other colour may be discarded"))
     return out

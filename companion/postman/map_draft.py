@@ -14,6 +14,7 @@ from ..core.maps import MAX_MAP_BYTES
 from ..core.schema import Spec, check
 from ..core.tomlfile import read_toml
 from ..core.violations import PackError
+from ..core.words import counted
 from .board import SIZES, TERRAIN, load_board
 
 #: What a map file must be to open in the editor: the map format's shapes with nearly every key
@@ -187,7 +188,7 @@ class MapDraft:
             shown = ", ".join(cut_off[:4]) + (f" and {len(cut_off) - 4} more" if len(cut_off) > 4 else "")
             return [f"No road leads from {where} to {shown}: every town must be reached by road."]
         if self.post_town and self.base_camp and far.get(self.base_camp, 0) < self.min_start_distance:
-            return [f"The Post Town ({name[self.post_town]}) is {far[self.base_camp]} road(s) from the "
+            return [f"The Post Town ({name[self.post_town]}) is {counted(far[self.base_camp], 'road')} from the "
                     f"Holnist Base Camp ({name[self.base_camp]}); they must be at least "
                     f"{self.min_start_distance} apart."]
         return []

@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..core.dice import Modifier
 from ..core.violations import MalformedInput, Violation
 from .state import OTHER, Due, Movement, Offer, PostmanState
-from .town_view import unit_label
+from .town_view import sides_own, unit_label
 
 
 def allowance(state: PostmanState, uid: str) -> int:
@@ -32,7 +32,7 @@ def check_move(state: PostmanState, units: list[str], path: list[str]) -> list[V
     if t.phase != "move":
         out.append(Violation("postman.turn.order", f"units move in the Move phase; this is the {t.phase.capitalize()} phase"))
     if side != t.active:
-        out.append(Violation("postman.turn.active", f"it is the {t.active}' turn"))
+        out.append(Violation("postman.turn.active", f"it is {sides_own(t.active)} turn"))
     if any(u.side != side or u.town != start for u in stack):
         out.append(Violation("postman.move.stack", "a stack is units of one side in one town"))
     for u in stack:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..core.dice import Modifier
 from ..core.violations import Violation
 from .state import OTHER, Due, PostmanState, Unit
-from .town_view import unit_label
+from .town_view import sides_own, unit_label
 
 
 def check_recruit(state: PostmanState, uid: str, sides: dict[str, set[str]] | None = None) -> list[Violation]:
@@ -24,9 +24,9 @@ def check_recruit(state: PostmanState, uid: str, sides: dict[str, set[str]] | No
     if t.phase != "recruit":
         out.append(Violation("postman.turn.order", f"recruit rolls are made in the Recruit phase; this is the {t.phase.capitalize()} phase"))
     if u.side != t.active:
-        out.append(Violation("postman.turn.active", f"it is the {t.active}' turn"))
+        out.append(Violation("postman.turn.active", f"it is {sides_own(t.active)} turn"))
     if kind.recruit is None:
-        out.append(Violation("postman.recruit.cannot", f"{kind.name} never recruit (\"X\")"))
+        out.append(Violation("postman.recruit.cannot", f"a {kind.name} never recruits (its Recruit is \"X\")"))
     if uid in t.recruited:
         out.append(Violation("postman.recruit.once", f"{unit_label(state, uid)} has already made its recruit roll"))
     if u.fresh:

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from ..core.dice import Dice, Modifier, RollRequest
 from ..core.violations import MalformedInput
+from ..core.words import counted, possessive
 from . import battle, movement, recruit
 from .state import Due, PostmanState
-from .town_view import side_words, unit_label
+from .town_view import side_words, unit_in_line, unit_label
 
 RULE = {"sneak": "postman.move.sneak", "retreat": "postman.move.retreat", "recruit": "postman.recruit.roll",
         "type": "postman.recruit.type", "militia": "postman.militia.roll",
@@ -53,10 +54,11 @@ def request(state: PostmanState, due: Due) -> RollRequest:
     count = 1 if due.reroll_index is not None else len(dice)
     ids = dice
     dice = [(t, ms, _label(state, w)) for t, ms, w in ids]
-    target, mods, what = dice[due.reroll_index or 0] if dice else (1, (), "")
-    names = {"sneak": f"sneak roll for {what}", "retreat": f"retreat roll for {what}",
-             "recruit": f"recruit roll for {what}", "type": "type roll",
-             "militia": f"militia rolls in {count} town(s)", "militia_fight": "will the Militia fight? (6)",
+    target, mods, _what = dice[due.reroll_index or 0] if dice else (1, (), "")
+    whose = possessive(unit_in_line(state, ids[0][2])) if ids and due.kind in ("sneak", "retreat", "recruit") else ""
+    names = {"sneak": f"{whose} sneak roll", "retreat": f"{whose} retreat roll",
+             "recruit": f"{whose} recruit roll", "type": "the type roll",
+             "militia": f"the Militia roll in {counted(count, 'town')}", "militia_fight": "will the Militia fight? (6)",
              "round": f"attack dice, round {due.info.get('round', 1)} ({count} dice)",
              "rule7": "Rule Number 7: a duel on 4+", "duel": "the duel: the Postman's die, then the General's",
              "duel_reroll": "the Postman rerolls his 1 or 2"}

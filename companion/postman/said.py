@@ -17,6 +17,7 @@ from .inputs import INPUTS
 from .state import PostmanState
 from .town_view import unit_label
 from .words import side
+from .words import town as _town
 
 
 def before(s: PostmanState, inp: Input) -> dict:
@@ -49,11 +50,6 @@ def said(b: dict, s: PostmanState, inp: Input) -> str:
     if s.pos.winner and not b["winner"]:
         parts.append(f"{side(s.pos.winner, True)} win the game")
     return ". ".join(p for p in parts if p)
-
-
-def _town(s: PostmanState, town) -> str:
-    info = s.board.towns.get(town) if isinstance(town, str) else None
-    return info.name if info is not None else str(town)
 
 
 def _roll(b: dict, s: PostmanState) -> str:
@@ -115,10 +111,6 @@ def _battle_end(b: dict, s: PostmanState) -> list[str]:
     last = s.pos.last_battle
     if last is None or last is b["last_battle"] or b["battle"] is None or s.pos.battle is not None:
         return []
-    result = "no battle is fought" if last.result == "no battle" else people(last.result)
+    result = "no battle is fought" if last.result == "no battle" else last.result
     return [f"Battle in {_town(s, last.town)}: {result}"]
 
-
-def people(text: str) -> str:
-    """A rules line with the sides named as people read them ("the holnists" -> "the Holnists")."""
-    return text.replace("the holnists", "the Holnists").replace("the postmen", "the Postmen")

@@ -6,9 +6,10 @@ reach of a stack and the cards' windows.
 from __future__ import annotations
 
 from ..core.game import Step
+from ..core.words import counted
 from . import battle, mail, recruit, rolls
 from .state import PostmanState
-from .town_view import side_words, unit_label
+from .town_view import side_words, sides_own, unit_in_line, unit_label
 
 #: The rule an input breaks when it comes while something else is owed (what blocks it).
 PENDING = {"draw": "postman.draw.pending", "roll": "postman.roll.pending",
@@ -38,13 +39,13 @@ def next_steps(s: PostmanState) -> list[Step]:
     """What the table must (or may) do now, the owed thing first."""
     t = s.pos
     if t.winner:
-        return [Step(f"The {t.winner} have won: the enemy leader has fallen", "none", required=False)]
+        return [Step(f"{side_words(t.winner, True)} have won: the enemy leader has fallen", "none", required=False)]
     req = mail.draw_request(s)
     if req is not None:
         return [Step(req.purpose[:1].upper() + req.purpose[1:], "draw", req.who, draw=req)]
     if t.due is not None:
         r = rolls.request(s, t.due)
-        return [Step(f"Roll: {r.purpose}", "roll", r.who, roll=r)]
+        return [Step(_cap(r.purpose), "roll", r.who, roll=r)]
     if t.offer is not None:
         o = t.offer
         town = s.board.towns[o.town].name
@@ -54,7 +55,7 @@ def next_steps(s: PostmanState) -> list[Step]:
     b = t.battle
     if b is not None and b.step == "casualties":
         what = "surrender: give up" if b.surrendering else "choose"
-        return [Step(f"{_cap(side_words(side))} {what} {battle.casualties_needed(s, side)} unit(s) in "
+        return [Step(f"{_cap(side_words(side))} {what} {counted(battle.casualties_needed(s, side), 'unit')} in "
                      f"{s.board.towns[b.town].name}", "casualties", side, {"side": side}) for side in b.to_choose]
     if b is not None and b.step == "retreat":
         return [Step(f"{_cap(side_words(b.retreating))} retreat from {s.board.towns[b.town].name}: choose the town",
@@ -68,19 +69,19 @@ def next_steps(s: PostmanState) -> list[Step]:
         return steps + [Step("Next phase: Recruit", "end_phase", who, required=not steps)]
     if t.phase == "recruit":
         able = recruit.able_to_recruit(s, who)
-        steps = [Step(f"Recruit roll for {unit_label(s, u.id)} in {s.board.towns[u.town].name}", "recruit", who,
+        steps = [Step(f"Recruit roll for {unit_in_line(s, u.id)} in {s.board.towns[u.town].name}", "recruit", who,
                       {"unit": u.id}, required=False) for u in able]
         nxt = "Militia" if who == "postmen" else "Mail"
         return steps + [Step(f"Next phase: {nxt}", "end_phase", who)]
     if t.phase == "militia":
         if not t.effects.get("militia_rolled") and recruit.militia_towns(s):
-            return [Step(f"Militia rolls in {len(recruit.militia_towns(s))} town(s)", "militia_phase", who)]
+            return [Step(f"Roll for Militia in {counted(len(recruit.militia_towns(s)), 'town')}", "militia_phase", who)]
         return [Step("Next phase: Mail", "end_phase", who)]
     if t.phase == "mail":
         excess = mail.over_limit(s, who)
         if excess:
-            return [Step(f"The {who} discard {excess} card(s) down to the hand limit", "discard", who, {"side": who})]
-        return [Step(f"End of the {who}' turn", "end_phase", who)]
+            return [Step(f"{side_words(who, True)} discard {counted(excess, 'card')} down to the hand limit", "discard", who, {"side": who})]
+        return [Step(f"End of {sides_own(who)} turn", "end_phase", who)]
     return []
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..core.words import possessive
 from .state import PostmanState, Unit
 
 SIDES = ("postmen", "holnists")
@@ -48,6 +49,13 @@ def unit_label(state: PostmanState, uid: str) -> str:
     return kind_label(state, u.kind, uid)
 
 
+def unit_in_line(state: PostmanState, uid: str) -> str:
+    """A unit's short name inside a line: "the Postman", "Rider 3" (a Leader's name begins with
+    "The", which only starts a line)."""
+    label = unit_label(state, uid)
+    return "t" + label[1:] if label.startswith("The ") else label
+
+
 def kind_label(state: PostmanState, kind: str, uid: str) -> str:
     """The short name of a unit of ``kind`` with id ``uid``, also once it has left the board."""
     k = state.catalog.units[kind]
@@ -64,6 +72,13 @@ def unit_order(u) -> tuple:
     return ("".join(c for c in uid if not c.isdigit()), int(digits or 0))
 
 
-def side_words(side) -> str:
-    """"the Postmen", "the Holnists": a side as people read it (the record keeps the id)."""
-    return {"postmen": "the Postmen", "holnists": "the Holnists"}.get(side, f"the {side}")
+def side_words(side, capital: bool = False) -> str:
+    """"the Postmen", "the Holnists" ("The Postmen" to start a line): a side as people read it
+    (the record keeps the id)."""
+    name = {"postmen": "the Postmen", "holnists": "the Holnists"}.get(side, f"the {side}")
+    return name[:1].upper() + name[1:] if capital else name
+
+
+def sides_own(side) -> str:
+    """"the Postmen's", "the Holnists'": whose hand or turn it is."""
+    return possessive(side_words(side), plural=True)

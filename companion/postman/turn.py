@@ -4,8 +4,10 @@ Recruit, Militia (Postmen turns only), Mail. Next Phase refuses to skip what mus
 from __future__ import annotations
 
 from ..core.violations import Violation
+from ..core.words import counted
 from . import battle, mail, recruit
 from .state import OTHER, PHASES, Phase, PostmanState
+from .town_view import side_words
 
 
 def phases_of(side: str) -> tuple[Phase, ...]:
@@ -26,11 +28,11 @@ def check_end_phase(state: PostmanState) -> list[Violation]:
     if t.phase == "mail":
         need = state.catalog.tables["mail"]["draw"]
         if t.drawn < need:
-            return [Violation("postman.mail.draw", f"draw {need - t.drawn} more card(s) first")]
+            return [Violation("postman.mail.draw", f"draw {counted(need - t.drawn, 'more card')} first")]
         excess = mail.over_limit(state, t.active)
         if excess:
             return [Violation("postman.mail.limit",
-                              f"the {t.active} hold {len(state.hand(t.active))} cards: discard {excess}")]
+                              f"{side_words(t.active)} hold {counted(len(state.hand(t.active)), 'card')}: discard {excess}")]
     return []
 
 

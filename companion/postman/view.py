@@ -12,6 +12,7 @@ contract in ``pyproject.toml`` keeps it so).
 
 from __future__ import annotations
 
+from ..core.words import counted
 from . import odds, recruit, turn
 from .battle import BATTLE_ROLLS, casualties_needed
 from .battle_view import (
@@ -46,7 +47,6 @@ from .reach import (
     retreat_towns,
     stack_problems,
 )
-from .said import people
 from .state import OTHER, Due, PostmanState
 from .town_view import SIDES, kind_label, town_lines, unit_label, unit_order
 from .words import card as card_name
@@ -58,7 +58,7 @@ __all__ = [
     "load_board", "odds_with_card", "open_map",
     "BONUS_CARDS", "NAMES", "NEEDS", "SIDES", "BattleView", "CardView", "FighterView", "Reach", "SneakRoll",
     "answers_open",
-    "battle_odds_now", "battle_town", "card_name", "people", "side_name", "card_targets", "casualty_order", "change_summary", "discarding",
+    "battle_odds_now", "battle_town", "card_name", "side_name", "card_targets", "casualty_order", "change_summary", "discarding",
     "hand_view", "other", "path_to", "phases_of", "playable_cards", "reachable", "recruiters",
     "retreat_chance", "retreat_roll", "retreat_towns", "snapshot", "spying", "stack_problems", "todo", "town_lines",
     "unit_label",
@@ -80,13 +80,13 @@ def todo(state: PostmanState, steps) -> list[str]:
     if t.phase == "recruit":
         able = [s for s in steps if s.kind == "recruit"]
         if able:
-            lines.append(f"{len(able)} recruit roll(s) may still be made")
+            lines.append(f"{counted(len(able), 'recruit roll')} may still be made")
         elif t.due is None:
             lines.append("No unit can make a recruit roll now (it needs Militia in its town and no enemy)")
     if t.phase == "move" and not t.movement and t.offer is None and t.due is None:
         left = [u for u in t.units.values() if u.side == t.active and u.id not in t.moved
                 and not u.fresh and state.unit_type(u).move]
-        lines.append(f"{len(left)} unit(s) may still move" if left else "every unit has moved")
+        lines.append(f"{counted(len(left), 'unit')} may still move" if left else "every unit has moved")
     return lines
 
 
@@ -121,7 +121,7 @@ def change_summary(state: PostmanState, before: dict) -> list[str]:
     up = [x for x in towns if now["militia"].get(x, 0) > before["militia"].get(x, 0)]
     down = [x for x in towns if now["militia"].get(x, 0) < before["militia"].get(x, 0)]
     if up:
-        lines.append(f"Militia appeared in {len(up)} town(s): " + ", ".join(towns[x].name for x in up))
+        lines.append(f"Militia appeared in {counted(len(up), 'town')}: " + ", ".join(towns[x].name for x in up))
     if down:
         lines.append("Militia left: " + ", ".join(towns[x].name for x in down))
     return lines or ["Nothing changed."]

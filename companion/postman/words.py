@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 from ..core.input_table import Given
+from ..core.words import capital
 from . import rolls
 from .state import PostmanState
-from .town_view import unit_label
+from .town_view import side_words, unit_in_line, unit_label
 
 
-def _town(s: PostmanState, town) -> str:
-    return s.board.towns[town].name if town in s.board.towns else str(town)
-
-
-def _unit(s: PostmanState, uid: str) -> str:
-    return unit_label(s, uid)
+def town(s: PostmanState, tid) -> str:
+    """A town by its name on the map (the record keeps its id)."""
+    info = s.board.towns.get(tid) if isinstance(tid, str) else None
+    return info.name if info is not None else str(tid)
 
 
 SUITS = {"H": "\u2665", "D": "\u2666", "C": "\u2663", "S": "\u2660"}
@@ -27,16 +26,13 @@ def card(cid) -> str:
     return text
 
 
-def side(side, capital: bool = False) -> str:
-    """"the Postmen", "the Holnists" (their plural makes "the Holnists' cards")."""
-    name = {"postmen": "the Postmen", "holnists": "the Holnists"}.get(side, str(side))
-    return name[:1].upper() + name[1:] if capital else name
+side = side_words
 
 
 def _stack(s: PostmanState, units) -> str:
     """A few units by name; a big stack by kind and count ("The Postman, Postal Rider ×9")."""
     if len(units) <= 3:
-        return ", ".join(_unit(s, u) for u in units)
+        return ", ".join(unit_label(s, u) for u in units)
     counts: dict[str, int] = {}
     for uid in units:
         u = s.pos.units.get(uid)
@@ -45,16 +41,12 @@ def _stack(s: PostmanState, units) -> str:
     return ", ".join(name if n == 1 else f"{name} \u00d7{n}" for name, n in counts.items())
 
 
-def _side(s) -> str:
-    return side(s)[4:]
-
-
 def _target(s: PostmanState, key: str, value) -> str:
     """A card's target in words: "on Rider 1", "in Canyonville", "die 2"."""
     if key in ("town", "to"):
-        return f"{'to' if key == 'to' else 'in'} {_town(s, value)}"
+        return f"{'to' if key == 'to' else 'in'} {town(s, value)}"
     if key == "unit":
-        return f"on {_unit(s, value)}"
+        return f"on {unit_in_line(s, value)}"
     if key == "die":
         return f"die {value + 1}"
     return f"{key} {value}"
@@ -66,28 +58,27 @@ def roll(s: PostmanState, a: Given) -> str:
     src = "table dice" if a.source == "table" else "app dice"
     if due is None:
         return f"Roll {values} ({src})"
-    req = rolls.request(s, due)
-    return f"{req.purpose[:1].upper()}{req.purpose[1:]}: {' '.join(map(str, values))} ({src})"
+    return f"{capital(rolls.request(s, due).purpose)}: {' '.join(map(str, values))} ({src})"
 
 
 def draw(s: PostmanState, a: Given) -> str:
     # the log is read by both players: a card drawn into a hand stays secret (the record keeps
     # it); a card discarded at random goes face up on the discard pile, so it is named
     if s.pos.discards_owed:
-        return f"The {_side(s.pos.discards_owed[0])} discard {card(a['card'])} at random"
+        return _side_does(s.pos.discards_owed[0], "discard", [card(a["card"])]) + " at random"
     drawer = s.pos.draws_owed[0] if s.pos.draws_owed else "?"
     n = len(s.hand(drawer)) + 1 if drawer in ("postmen", "holnists") else "?"
-    return f"The {_side(drawer)} draw a card ({n} in hand)"
+    return f"{side(drawer, True)} draw a card ({n} in hand)"
 
 
 def move(s: PostmanState, a: Given) -> str:
-    path = " \u2192 ".join(_town(s, x) for x in a["path"])
+    path = " \u2192 ".join(town(s, x) for x in a["path"])
     units = a["units"]
     return f"{_stack(s, units)} move{'s' if len(units) == 1 else ''}: {path}"
 
 
 def retreat(s: PostmanState, a: Given) -> str:
-    return f"{_unit(s, a['unit'])} tries to retreat to {_town(s, a['to'])}"
+    return f"{unit_label(s, a['unit'])} tries to retreat to {town(s, a['to'])}"
 
 
 def end_phase(s: PostmanState, a: Given) -> str:
@@ -95,25 +86,29 @@ def end_phase(s: PostmanState, a: Given) -> str:
 
 
 def fight(s: PostmanState, a: Given) -> str:
-    return f"Battle in {_town(s, a['town'])}"
+    return f"Battle in {town(s, a['town'])}"
+
+
+def _side_does(who, verb: str, things: list[str]) -> str:
+    """"The Holnists discard 9♦, K♣", "The Postmen lose Rider 2, a Militia": a side, what it does, to what."""
+    return f"{side(who, True)} {verb} {', '.join(things)}"
 
 
 def casualties(s: PostmanState, a: Given) -> str:
-    lost = ", ".join(_unit(s, u) if u != "militia" else "a Militia" for u in a["units"])
-    return f"The {_side(a['side'])} lose {lost}"
+    return _side_does(a["side"], "lose", [unit_in_line(s, u) if u != "militia" else "a Militia" for u in a["units"]])
 
 
 def battle_retreat(s: PostmanState, a: Given) -> str:
     b = s.pos.battle
-    return f"The {_side(b.retreating) if b else '?'} retreat to {_town(s, a['to'])}"
+    return f"{side(b.retreating, True) if b else 'The ?'} retreat to {town(s, a['to'])}"
 
 
 def recruit(s: PostmanState, a: Given) -> str:
-    return f"{_unit(s, a['unit'])} makes a recruit roll"
+    return f"{unit_label(s, a['unit'])} makes a recruit roll"
 
 
 def discard(s: PostmanState, a: Given) -> str:
-    return f"The {_side(a['side'])} discard {', '.join(card(c) for c in a['cards'])}"
+    return _side_does(a["side"], "discard", [card(c) for c in a["cards"]])
 
 
 def play_card(s: PostmanState, a: Given) -> str:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from ..core.input_table import Given
 from ..core.violations import MalformedInput, Violation
+from ..core.words import counted
 from .state import GameState, Player
 
 OPTIONS = ("each_province", "one_province")
@@ -176,10 +177,10 @@ def _check_houses(s, p, option, province, cities) -> list[Violation]:
     opened, left = open_cities(s, p), s.houses_left(p)
     count = min(left, len(opened) if option == "each_province" else len(opened.get(province, ())))
     if len(cities) > left:
-        out.append(Violation("thurn_and_taxis.houses.all", f"{p.name} has only {left} house(s) left"))
+        out.append(Violation("thurn_and_taxis.houses.all", f"{p.name} has only {counted(left, 'house')} left"))
     elif len(cities) < count:
         out.append(Violation("thurn_and_taxis.houses.all",
-                             f"this option places {count} house(s), and {len(cities)} are named"))
+                             f"this option places {counted(count, 'house')}, and {len(cities)} are named"))
     return out
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..core.input_table import Given
 from ..core.violations import MalformedInput, Violation
+from ..core.words import counted
 from .state import GameState, Player
 
 ENDS = ("left", "right")
@@ -126,7 +127,7 @@ def check_play(s: GameState, a: Given) -> list[Violation]:
         out.append(Violation("thurn_and_taxis.turn.steps", f"{p.name} takes {what} before playing"))
     elif t.played >= plays_allowed(s):
         why = "the Postal Carrier allows two" if plays_allowed(s) == 2 else "a second needs the Postal Carrier"
-        out.append(Violation("thurn_and_taxis.play.count", f"{p.name} has played {t.played} card(s); {why}"))
+        out.append(Violation("thurn_and_taxis.play.count", f"{p.name} has played {counted(t.played, 'card')}; {why}"))
     bad = fit(s, p, card, end)
     if bad is not None:
         out.append(bad)

@@ -11,6 +11,7 @@ from itertools import combinations, product
 
 from ..core.game import DrawRequest, GameResult, Rules, Step, setup_names
 from ..core.inputs import Input
+from ..core.words import counted
 from . import closing, officials, routes
 from .board import OFFICIALS, board_of, build
 from .inputs import INPUTS, check_end_turn
@@ -139,7 +140,7 @@ def next_steps(s: GameState) -> list[Step]:
         steps.append(Step(f"Close the route ({len(p.route)} cards)", "close_route", p.name, required=False))
     if t.cut_due:
         extra = len(s.hand()) - s.board.game["hand_after_closing"]
-        steps.append(Step(f"Discard {extra} card(s) from the hand, keeping "
+        steps.append(Step(f"Discard {counted(extra, 'card')} from the hand, keeping "
                           f"{s.board.game['hand_after_closing']}", "cut_hand", p.name))
     if not check_end_turn(s):
         steps.append(Step("End the turn", "end_turn", p.name, required=False))

@@ -32,7 +32,7 @@ def refused(race, kind, **args) -> str:
     ("fly", {"player": 7}, "fly.player: expected one of Anna, Ben, Cleo, got 7"),
     ("pay", {"player": "Ben"}, "pay: missing argument 'cards'"),
     ("pay", {"player": "Ben", "cards": [1, "2"]}, "pay.cards: expected a list of card values 1, 2 or 3, got [1, '2']"),
-    ("pay", {"player": "Ben", "cards": [3]}, "pay.cards: Ben holds 0 card(s) of 3, not 1"),
+    ("pay", {"player": "Ben", "cards": [3]}, "pay.cards: Ben holds 0 cards of 3, not 1"),
     ("keep_card", {"player": "Ben", "card": 2}, "keep_card.card: Ben holds []; got 2"),
     ("move", {"lane": "inner", "zone": 7}, "move.zone: expected a river zone from 1 to 6, got 7"),
     ("move", {"lane": "inner", "zone": 2.5}, "move.zone: expected a river zone from 1 to 6, got 2.5"),
@@ -75,9 +75,9 @@ def test_a_card_the_state_does_not_hold_is_refused_before_anything_is_owed_or_ov
     race.round_of((2, 2), (1,), (1,))
     race.ok("fly")  # the indicator is owed now
     assert race.broken("pay", player="Anna", cards=[2]) == ["ab_die_post.indicator"]
-    assert "Ben holds 0 card(s) of 2" in refused(race, "pay", player="Ben", cards=[2, 2])
+    assert "Ben holds 0 cards of 2" in refused(race, "pay", player="Ben", cards=[2, 2])
     race.state.phase = "over"
-    assert "Ben holds 0 card(s) of 2" in refused(race, "pay", player="Ben", cards=[2, 2])
+    assert "Ben holds 0 cards of 2" in refused(race, "pay", player="Ben", cards=[2, 2])
     assert race.broken("pay", player="Anna", cards=[2]) == ["ab_die_post.game.end"]
 
 

@@ -72,17 +72,17 @@ def test_check_values_accepts_good_values():
     (Dice(2, 6), [7, 1], "die 1 of 2d6 shows 7, but a d6 shows 1 to 6"),
     (Dice(2, 6), [1, 0], "die 2 of 2d6 shows 0"),
     (Dice(2, 6), [-3, 1], "shows -3"),
-    (Dice(2, 6), [3], "2d6 needs 2 die value(s), got 1"),
-    (Dice(2, 6), [1, 2, 3], "2d6 needs 2 die value(s), got 3"),
-    (Dice(1, 6), [], "1d6 needs 1 die value(s), got 0"),
+    (Dice(2, 6), [3], "2d6 needs 2 die values, got 1"),
+    (Dice(2, 6), [1, 2, 3], "2d6 needs 2 die values, got 3"),
+    (Dice(1, 6), [], "1d6 needs 1 die value, got 0"),
     (Dice(2, 6), [2.5, 3], "die 1 of 2d6: 2.5 is not a whole number"),
     (Dice(2, 6), [3.0, 3], "is not a whole number"),
     (Dice(2, 6), ["3", 3], "'3' is not a whole number"),
     (Dice(2, 6), [True, 3], "True is not a whole number"),
     (Dice(2, 6), [None, 3], "None is not a whole number"),
-    (Dice(2, 6), None, "expected 2 die value(s) for 2d6"),
+    (Dice(2, 6), None, "expected 2 die values for 2d6"),
     (Dice(1, 6), 7, "shows 7"),
-    (Dice(1, 6), True, "expected 1 die value(s)"),
+    (Dice(1, 6), True, "expected 1 die value"),
 ])
 def test_check_values_refuses_with_a_clear_message(dice, values, message):
     with pytest.raises(DiceError) as err:

@@ -16,7 +16,7 @@ def test_the_postman_export_names_units_cards_and_sides_and_ends_on_the_result()
     session, _v = games.restore(records.read(SAMPLES / "postman" / "samples" / "short_game.json"))
     text = log_markdown(session)
     assert "(table dice) *(table dice)*" not in text and "*(table dice)*" not in text
-    assert "Sneak roll for The Postman: 3 (table dice)" in text
+    assert "The Postman's sneak roll: 3 (table dice)" in text
     assert "The Postmen play A\u2665 Luck" in text
     assert not re.search(r"\b(rider|postman|general|regiment|patrol|cavalry)\d\b", text)  # no unit ids
     assert "Holnists's" not in text and "holnists" not in text

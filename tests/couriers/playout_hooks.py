@@ -43,3 +43,8 @@ def open_inputs(session, rng: random.Random) -> list[Input]:
         if mine and s.phase == "setup":
             out.append(Input("declare_hq", {"commander": mine[0].id, "place": "the farm"}))
     return out
+
+
+def raw_ids(s) -> dict[str, str]:
+    """What a person must never read where a name exists: a commander's id ("commander-2")."""
+    return {cid: c.name for cid, c in s.commanders.items() if cid != c.name}

@@ -7,6 +7,8 @@ import random
 from pathlib import Path
 
 from companion.postman.setup import unique_decks
+from companion.postman.town_view import side_words, unit_label
+from companion.postman.words import card
 
 #: a seven-town board, so random games reach a fallen leader within a few hundred inputs
 POSTMAN_BOARD = json.loads((Path(__file__).parent / "seven_towns.json").read_text())
@@ -32,3 +34,14 @@ def invariants(s) -> None:
 def ended(s) -> None:
     """A leader has fallen (postman.victory)."""
     assert s.pos.winner in ("postmen", "holnists")
+
+
+def raw_ids(s) -> dict[str, str]:
+    """What a person must never read where a name exists, with that name: unit ids ("rider1"),
+    card ids ("9D"), side ids ("holnists") and town ids that are not words of their own."""
+    out = {uid: unit_label(s, uid) for uid in s.pos.units}
+    out.update({cid: card(cid) for cid in s.catalog.cards})
+    out.update({side: side_words(side) for side in ("postmen", "holnists")})
+    out.update({tid: t.name for tid, t in s.board.towns.items()
+                if tid != t.name and (tid == t.name.lower() or any(c.isdigit() or c in "_-" for c in tid))})
+    return out

@@ -201,7 +201,7 @@ def test_postman_victory_when_a_leader_falls_in_battle():
     act(s, "fight", town="fo")
     dice(s, 1, 6)
     assert s.state.pos.winner == "holnists"
-    assert s.next_steps()[0].text.startswith("The holnists have won")
+    assert s.next_steps()[0].text.startswith("The Holnists have won")
 
 
 def test_postman_fight_surrender_holnists_give_up_their_units_and_discipline_spares_one():

@@ -3,6 +3,7 @@ of every roll: the words follow what the rules did, never the other way round.""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from companion.core.inputs import Input
@@ -88,7 +89,7 @@ def test_the_fall_of_a_leader_ends_on_a_result_that_names_him_and_how():
 
 def test_steps_and_refusals_name_units_and_sides_as_people_read_them():
     s = recruit_game()
-    assert s.next_steps()[0].text.startswith("Roll: recruit roll for Rider")
+    assert re.fullmatch(r"Rider \d+'s recruit roll", s.next_steps()[0].text)
     dice(s, 3)
     refused = s.why_not(Input("recruit", {"unit": s.entries[-2].input.args["unit"]}))
     assert refused and refused[0].reason.startswith("Rider ") and "rider" not in refused[0].reason

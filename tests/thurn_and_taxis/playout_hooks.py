@@ -28,3 +28,8 @@ def invariants(s) -> None:
 def ended(s) -> None:
     """The round is played out once the end is triggered (thurn_and_taxis.end.round)."""
     assert s.over and s.ended_by is not None and s.turn.seat == len(s.players) - 1
+
+
+def raw_ids(s) -> dict[str, str]:
+    """What a person must never read where a name exists: a city's id ("zuerich" for Zürich)."""
+    return {cid: c.name for cid, c in s.board.cities.items() if cid != c.name}

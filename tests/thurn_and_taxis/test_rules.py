@@ -233,7 +233,7 @@ def test_thurn_and_taxis_houses_all(game):
     ready(game, ["basel", "freiburg"], ["sigmaringen"]).play("sigmaringen")
     assert game.broken("close_route", option="each_province", cities=["basel", "freiburg"]) == [
         "thurn_and_taxis.houses.all"]
-    assert "places 3 house(s), and 2 are named" in game.reason(
+    assert "places 3 houses, and 2 are named" in game.reason(
         "close_route", option="each_province", cities=["basel", "freiburg"])
 
 

@@ -37,7 +37,7 @@ def test_whole_evening_with_undo_override_and_resume(window, desk, qtbot, data_d
 
     # the dice tray now shows the loss roll with its odds; the table types its own die
     assert window.dice.request is not None and "loss roll" in window.dice.title.text().lower()
-    assert "50.0%" in window.dice.detail.text()
+    assert "50%" in window.dice.detail.text()
     qtbot.keyClicks(window.dice.typed, "9")
     qtbot.keyClick(window.dice.typed, Qt.Key.Key_Return)
     assert window.banner.isVisible() and "1 to 6" in window.banner.text.text()  # refused, game goes on

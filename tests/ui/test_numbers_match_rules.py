@@ -18,6 +18,7 @@ from postman.kit import BOARD, pack
 from companion.core.inputs import Input, draw, roll
 from companion.core.roll_targets import die_targets
 from companion.core.session import Session
+from companion.core.words import percent
 from companion.postman import rolls
 from companion.postman.battle_view import battle_odds_now
 
@@ -199,8 +200,9 @@ def race_screen(qtbot):
     return make
 
 
-def percent_in(text: str) -> float:
-    return float(re.search(r"(\d+\.\d)%", text).group(1))
+def percent_in(text: str) -> str:
+    """The chance a screen shows, as written ("25%", "2.8%": companion/core/words.py ``percent``)."""
+    return re.search(r"\d+(?:\.\d)?%", text).group(0)
 
 
 def test_ab_die_post_pages_show_what_the_rules_judge(race_screen):
@@ -217,12 +219,12 @@ def test_ab_die_post_pages_show_what_the_rules_judge(race_screen):
                 shown = percent_in(screen.turn_page.draw_button.text())
                 held = s.threes(s.current)
                 judged = share(session, lambda who, after, held=held: after.threes(who) < held)
-                assert shown == pytest.approx(judged * 100, abs=0.05)
-                busts += shown > 0
+                assert shown == percent(judged)
+                busts += shown != "0%"
             if s.phase == "indicator":
                 shown = percent_in(screen.indicator.odds.text())
                 judged = share(session, lambda _b, after: after.phase != "move")  # no wind: a hurricane
-                assert shown == pytest.approx(judged * 100, abs=0.05)
+                assert shown == percent(judged)
                 hurricanes += 1
             player.step()
     assert busts >= 1 and hurricanes >= 5

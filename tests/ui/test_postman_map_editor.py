@@ -201,5 +201,5 @@ def test_the_checks_speak_of_towns_and_roads(qtbot):
     d.town(ids[1])["edge"] = True
     assert d.problems() == []
     d.toggle_road(ids[0], ids[3])  # the Post Town now one road from the Base Camp
-    assert d.problems() == ["The Post Town (Pineview) is 1 road(s) from the Holnist Base Camp (Ford); "
+    assert d.problems() == ["The Post Town (Pineview) is 1 road from the Holnist Base Camp (Ford); "
                             "they must be at least 3 apart."]

@@ -285,7 +285,7 @@ def test_a_unit_retreats_from_an_arriving_stack(window, qtbot):
     assert screen.map.town_items["ri"].look.mark == "retreat"
     go = [w for w in offer.rows if hasattr(w, "text") and w.text() == "Try to retreat"][0]
     click(qtbot, go)  # to the first town offered
-    assert window.dice.request is not None and "retreat roll for patrol 9" in window.dice.title.text().lower()
+    assert window.dice.request is not None and "patrol 9's retreat roll" in window.dice.title.text().lower()
     lit = {i.id for i in screen.cards.hands["holnists"].items if i.lit}
     assert lit == set()  # Intercept is for a Postmen unit's roll, not the Holnists' own
     type_dice(qtbot, window, 6)  # 4+, forest +1: away

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 
 from companion.ab_die_post import view
 from companion.ab_die_post.view import GOAL, LANES, VALUES
+from companion.core.words import counted
 
 from .. import looks
 from .board_view import BoardView
@@ -66,8 +67,8 @@ class TurnPage(QWidget):
         who = s.current
         have, need = s.points_in_hand(who), s.settings.min_points_to_fly
         drawing = s.phase == "drawing"
-        self.hand.setText(f"{who} holds {have} point(s), {s.threes(who)} red 3(s). "
-                          f"{s.deck.left} card(s) left in the deck."
+        self.hand.setText(f"{who} holds {counted(have, 'point')}, {counted(s.threes(who), 'red 3')}. "
+                          f"{counted(s.deck.left, 'card')} left in the deck."
                           + (" One card per turn." if s.settings.draw_mode == "single" else ""))
         parts = view.parts_to_draw(s)  # the values a draw may turn up (ab_die_post.parts.draw)
         can_draw = bool(parts)
@@ -176,7 +177,7 @@ class MovePage(QWidget):
         if on_board:
             self._update_board(s)
             return
-        self.wind.setText(f"The {s.ball} ball: {s.current} flies {view.distance(s)} space(s) from "
+        self.wind.setText(f"The {s.ball} ball: {s.current} flies {counted(view.distance(s), 'space')} from "
                           f"{view.plane_text(s, s.current)}. Move the plane on the board, then "
                           "click where it came down.")
         zones = s.settings.river_zones
@@ -212,7 +213,7 @@ class MovePage(QWidget):
         if self.selected not in self.landings:
             self.selected = None
         n = view.distance(s)
-        self.wind.setText(f"The {s.ball} ball: {s.current} flies exactly {n} space(s) from "
+        self.wind.setText(f"The {s.ball} ball: {s.current} flies exactly {counted(n, 'space')} from "
                           f"{view.plane_text(s, s.current)}, taking off and landing straight. "
                           "Click where the plane lands: a yellow space is free, a red one taken"
                           + (", and the goal airport is within reach." if GOAL in self.landings else "."))
@@ -248,7 +249,7 @@ class MovePage(QWidget):
         what = f"{target}: {board.lane_of(target)} lane, zone {board.zone(target, s.outward)} (via {path})."
         passed = land.flanks - plane.flanks
         if passed:
-            what += f" Passes {passed} passenger flank space(s)"
+            what += f" Passes {counted(passed, 'passenger flank space')}"
             if land.flanks == 2 and s.passenger is None:
                 what += " and takes the passenger."
             else:

@@ -16,6 +16,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from companion.core.words import percent
+
 from .. import looks
 from ..widgets.columns import ScrollingColumn, share_width
 from ..widgets.row_heights import rows_fit_on_screen
@@ -163,7 +165,7 @@ class BattlePanel(QWidget):
         if view.militia:
             join = view.militia_join
             how = "fight with the Postmen" if join == 1 else "stay out" if join == 0 else \
-                f"join on a 6 ({join * 100:.0f}%)"
+                f"join on a 6 ({percent(join)})"
             notes.append(f"{view.militia} Militia here: they {how}.")
         if view.rule7:
             notes.append("Both Leaders are here: Rule Number 7 is rolled first (4+: a duel decides the game).")

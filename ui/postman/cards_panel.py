@@ -15,6 +15,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from companion.core.words import counted
+from companion.postman import view as q
+
 from .. import looks
 from ..widgets.columns import ScrollingColumn
 from ..widgets.hand_panel import CardItem, HandPanel
@@ -136,10 +139,9 @@ class CardsPanel(QWidget):
                 tip += "\n" + extra_tip[c.id]
             colour = "card.ink.red" if c.id[-1] in "HD" else "card.ink"
             items.append(CardItem(c.id, card_label(c.id, c.name), c.playable, tip, colour))
-        owner = {"postmen": "Postmen", "holnists": "Holnists"}[side]  # short: the cover fits 1280 wide
-        self.hands[side].set_hand(owner, items, f"side.{side}",
+        self.hands[side].set_hand(q.side_name(side), items, f"side.{side}",
                                   note=" \u2014 over the limit: click cards to discard" if discard else "")
-        self.hands[side].setToolTip(f"{deck_left} card(s) left to draw")
+        self.hands[side].setToolTip(f"{counted(deck_left, 'card')} left to draw")
 
     def cover_all(self) -> None:
         for hand in self.hands.values():

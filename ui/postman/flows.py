@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QInputDialog
 
+from companion.core.words import percent
 from companion.postman import view as q
 
 BATTLE_ROLLS = q.BATTLE_ROLLS  # the rolls a battle owes, as the rules list them
@@ -94,7 +95,7 @@ class Flows:
         for town, reach in self.reach.items():
             looks[town].mark = "reach"
             if reach.sneaks:
-                looks[town].note = f"sneak {reach.arrive * 100:.0f}%"
+                looks[town].note = f"sneak {percent(reach.arrive)}"
             elif reach.battle:
                 looks[town].note = "battle"
             tips[town] += "\n\n" + self.reach_text(town, reach)
@@ -105,7 +106,7 @@ class Flows:
         for r in reach.sneaks:
             lines.append(f"  sneak past {self.name(r.town)}: {r.die.what} needs {r.die.text()}")
         if reach.sneaks:
-            lines.append(f"  the whole stack gets there: {reach.arrive * 100:.0f}%")
+            lines.append(f"  the whole stack gets there: {percent(reach.arrive)}")
         if reach.battle:
             lines.append("  enemy units there: they may retreat, else a battle")
         return "\n".join(lines)
@@ -365,7 +366,7 @@ class Flows:
             view = q.odds_with_card(s, c)
             if view is not None and view.odds:
                 out[c.id] = "With it the Postmen: " + ", ".join(
-                    f"{k} {v * 100:.0f}%" for k, v in view.odds.items() if v > 0.0005)
+                    f"{k} {percent(v)}" for k, v in view.odds.items() if v > 0.0005)
         return out
 
     def _pick_dialog(self, title: str, options):

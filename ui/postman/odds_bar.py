@@ -6,6 +6,8 @@ from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from companion.core.words import percent
+
 from ..palette import colour
 
 #: (outcome, words, palette colour of its part of the bar)
@@ -32,12 +34,12 @@ class OddsBar(QWidget):
         self.update()
 
     def text(self) -> str:
-        return "   ".join(f"{label}: {self.odds[key] * 100:.1f}%" for key, label, _c in PARTS
+        return "   ".join(f"{label}: {percent(self.odds[key])}" for key, label, _c in PARTS
                           if self.odds.get(key, 0) > 0.0005)
 
     def legend(self) -> str:
         """The same odds in one short line under the bar."""
-        parts = [f"{label.removeprefix('Postmen ')} {self.odds[key] * 100:.1f}%" for key, label, _c in PARTS
+        parts = [f"{label.removeprefix('Postmen ')} {percent(self.odds[key])}" for key, label, _c in PARTS
                  if self.odds.get(key, 0) > 0.0005]
         return "Postmen: " + " \u00b7 ".join(parts) if parts else ""
 
@@ -57,7 +59,8 @@ class OddsBar(QWidget):
             width = share * w
             rect = QRectF(x, 0, width, h)
             p.fillRect(rect, colour(part))
-            if width > 34:
+            label = percent(share)
+            if p.fontMetrics().horizontalAdvance(label) + 6 <= width:
                 p.setPen(colour("odds.text.dark" if part in LIGHT_PARTS else "odds.text"))
-                p.drawText(rect, Qt.AlignmentFlag.AlignCenter, f"{share * 100:.0f}%")
+                p.drawText(rect, Qt.AlignmentFlag.AlignCenter, label)
             x += width

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from companion.core.inputs import Input
+from companion.core.words import capital
 from companion.postman import view as q
 
 from .. import looks
@@ -213,7 +214,7 @@ class PostmanTable(QWidget, Flows):
         ended = self.session.result()
         if ended is not None:  # no phase after the end (postman.victory)
             self.phase.set_phase(f"Game over: {q.side_name(ended.winners[0], True)} win",
-                                 [q.people(ended.reason)[:1].upper() + q.people(ended.reason)[1:]], None)
+                                 [capital(ended.reason)], None)
         else:
             label = NEXT.get(t.phase, "Next phase")
             if t.phase == "recruit":

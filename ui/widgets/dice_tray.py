@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from companion.core.dice import Dice, RollRequest
 from companion.core.roll_targets import die_targets, roll_line
+from companion.core.words import percent
 
 from .. import looks
 from .roll_chart import RollChart
@@ -179,7 +180,7 @@ def odds_text(r: RollRequest) -> str:
     must show after every modifier, the named numbers behind it, and its chance."""
     if r.contest:  # dice compared with each other, not with targets
         return (f"{r.dice}, each way the roll can go:\n"
-                + "\n".join(f"{words[:1].upper()}{words[1:]}: {chance * 100:.1f}%" for words, chance in r.contest))
+                + "\n".join(f"{words[:1].upper()}{words[1:]}: {percent(chance)}" for words, chance in r.contest))
     targets = die_targets(r)
     if r.per_die:  # several dice, each judged against its own number: never a sum
         lines = [f"{t.what}: {t.text()}" for t in targets[:MAX_FACES]]
@@ -190,6 +191,6 @@ def odds_text(r: RollRequest) -> str:
                     f" of {groups.count(g)}" for g in dict.fromkeys(groups)]  # each side's dice count apart
         return (f"{len(targets)} dice, each against its own number:\n" + "\n".join(lines)
                 + f"\nExpected {r.outcome_if_met}: {', '.join(expected)}")
-    chance = targets[0].chance * 100
+    chance = targets[0].chance
     return (f"{roll_line(r)}.\n"
-            f"Chance of {r.outcome_if_met}: {chance:.1f}%   \u00b7   {r.outcome_if_missed}: {100 - chance:.1f}%")
+            f"Chance of {r.outcome_if_met}: {percent(chance)}   \u00b7   {r.outcome_if_missed}: {percent(1 - chance)}")

@@ -23,6 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from companion.core.words import capital
+
 from .. import looks
 
 
@@ -164,7 +166,7 @@ class HandPanel(QFrame):
         if self.owner is None and getattr(self, "nobody", ""):
             self.cover_label.setText(self.nobody)
         else:
-            self.cover_label.setText(f"Pass the laptop to {who}.\n\n{who}: click here to see your "
+            self.cover_label.setText(f"Pass the laptop to {who}.\n\n{capital(who)}: click here to see your "
                                       f"{self.title.lower()}.")
         self.cover_button.setAccessibleName(self.cover_label.text())
         self.cover_button.setEnabled(self.owner is not None)

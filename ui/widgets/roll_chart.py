@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from companion.core.dice import RollRequest
 from companion.core.roll_targets import OddsChart, odds_charts
+from companion.core.words import percent
 
 from ..palette import colour
 
@@ -37,7 +38,7 @@ class RollChart(QWidget):
         self.good_when_met = request.success if request is not None else True
         self._fit_height()
         self.setVisible(bool(self.charts))
-        words = "; ".join(f"{c.title}: " + ", ".join(f"{b.label} {b.chance * 100:.1f}%" for b in c.bars)
+        words = "; ".join(f"{c.title}: " + ", ".join(f"{b.label} {percent(b.chance)}" for b in c.bars)
                           for c in self.charts)
         self.setAccessibleDescription(words)
         self.setToolTip(words)
@@ -102,7 +103,7 @@ class RollChart(QWidget):
             h = plot_h * b.chance / highest
             bars.append((QRectF(x + slot * 0.12, plot_top + plot_h - h, slot * 0.76, h), b.met))
             texts.append((QRectF(x, plot_top + plot_h + 2, slot, line), b.label, CENTRE))
-            share = f"{b.chance * 100:.0f}%" if b.chance >= 0.005 else ""
+            share = percent(b.chance) if b.chance >= 0.0005 else ""
             if share and fm.horizontalAdvance(share) <= slot:
                 texts.append((QRectF(x, plot_top + plot_h - h - line, slot, line), share, CENTRE))
         return plot_top + plot_h + line + 6 - top, bars, texts
@@ -110,7 +111,7 @@ class RollChart(QWidget):
     def _rows(self, chart: OddsChart, top: float, width: float, fm: QFontMetricsF) -> tuple[float, list, list]:
         """Outcomes named in words (a duel's): one row each, its words, a bar and its chance; in a
         narrow dock the words wrap on a line of their own above the bar."""
-        share_w = fm.horizontalAdvance("100%") + 6
+        share_w = fm.horizontalAdvance("99.9%") + 6  # the widest chance percent() writes
         words_w = max(fm.horizontalAdvance(b.label) for b in chart.bars) + 8
         beside = words_w + share_w + 40 <= width
         bars, texts, y = [], [], top
@@ -126,6 +127,6 @@ class RollChart(QWidget):
                 row, left = fm.height() + 6, 4.0
             room = max(10.0, width - (left - 4) - share_w)
             bars.append((QRectF(left, y + 3, room * b.chance, row - 6), b.met))
-            texts.append((QRectF(left + room * b.chance + 4, y, share_w, row), f"{b.chance * 100:.0f}%", LEFT))
+            texts.append((QRectF(left + room * b.chance + 4, y, share_w, row), percent(b.chance), LEFT))
             y += row
         return y - top, bars, texts

@@ -6,6 +6,7 @@ from __future__ import annotations
 from ...ab_die_post import flight
 from ...ab_die_post.state import LANES, RaceState
 from ...core.session import Session
+from ...core.words import counted, percent
 from .kit import action, choice, mine, number
 
 _BUTTONS = ("stop_drawing", "fly", "pay")
@@ -56,11 +57,11 @@ def headline(view: dict) -> dict:
 
 def hand(view: dict) -> list[dict]:
     own = view["own"]
-    odds = ", ".join(f"{v}: {c:.0%}" for v, c in own["card_chances"].items())
+    odds = ", ".join(f"{v}: {percent(c)}" for v, c in own["card_chances"].items())
     return [{"title": f"{own['points']} points in spare parts", "text": " ".join(map(str, own["hand"])),
-             "note": f"{own['threes']} red 3(s)"},
+             "note": counted(own['threes'], "red 3")},
             {"title": "Next card", "text": odds or "the deck is empty",
-             "note": f"third red 3: {own['bust_chance']:.0%}"}]
+             "note": f"third red 3: {percent(own['bust_chance'])}"}]
 
 
 def facts(view: dict) -> list[dict]:
