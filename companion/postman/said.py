@@ -1,6 +1,7 @@
 """What each input of The Postman did, in the table's words: the log line's end and the
 announcement ("Sneak failed: Rider 1 stops in Canyonville", "Recruit: a Militia of River Town
-becomes Cavalry 1").
+becomes Cavalry 1", "Duel: the Postman's 2 is rolled again"); a card played says what it did
+(``played.py``).
 
 ``before`` keeps a few facts of the state before the input (and the rules' own verdict on each die
 of a roll, from ``rolls.successes``); ``said`` compares them with the state after.
@@ -12,7 +13,7 @@ import copy
 
 from ..core.inputs import Input
 from ..core.words import counted
-from . import rolls
+from . import battle, played, rolls
 from .inputs import INPUTS
 from .state import PostmanState
 from .town_view import unit_label
@@ -35,6 +36,11 @@ def before(s: PostmanState, inp: Input) -> dict:
             values = merged
         out["due"] = due
         out["ok"] = rolls.successes(s, due, tuple(values)) if due.kind not in ("duel", "duel_reroll") else []
+        if due.kind in ("duel", "duel_reroll") and len(values) >= (1 if due.kind == "duel_reroll" else 2):
+            general = due.info.get("general", 0) if due.kind == "duel_reroll" else values[1]
+            out["duel"] = (values[0], general, battle.duel_outcome(s, values[0], general))
+    elif inp.kind == "play_card":
+        out["played"] = played.before(s, inp)
     return out
 
 
@@ -42,9 +48,14 @@ def said(b: dict, s: PostmanState, inp: Input) -> str:
     parts: list[str] = []
     if "due" in b:
         parts.append(_roll(b, s))
-    parts += _new_units(b, s, inp)
+    card = played.played(b["played"], s, inp) if "played" in b else ""
+    parts.append(card)
+    # the card's words already name the rider it brought or the unit it destroyed
+    said_by_card = card and b["played"]["card"].effect in ("california_postman", "brutality")
+    if not said_by_card:
+        parts += _new_units(b, s, inp)
     parts += _militia(b, s) if inp.kind == "roll" and b["due"].kind == "militia" else []
-    if inp.kind != "casualties":
+    if inp.kind != "casualties" and not said_by_card:
         parts += _fallen(b, s, inp)
     parts += _battle_end(b, s)
     if s.pos.winner and not b["winner"]:
@@ -72,6 +83,8 @@ def _roll(b: dict, s: PostmanState) -> str:
     if k == "rule7":
         return "Rule Number 7: the Leaders fight a duel for the game" if ok[0] else \
             "Rule Number 7: no duel, the battle is fought"
+    if k in ("duel", "duel_reroll") and "duel" in b:
+        return _duel(s, *b["duel"])
     if k == "round":
         hits = s.fight.round_losses if s.pos.battle is not None else {}
         if not hits:
@@ -79,6 +92,19 @@ def _roll(b: dict, s: PostmanState) -> str:
         return (f"Round {info.get('round', 1)} in {town}: the Postmen lose {hits.get('postmen', 0)}, "
                 f"the Holnists {hits.get('holnists', 0)}")
     return ""
+
+
+def _duel(s: PostmanState, postman: int, general: int, outcome: str) -> str:
+    """The duel's dice and what they decide (postman.fight.rule7): the Postman's 1 or 2 rolled
+    again once, a tie rolled again; a win is said by the battle's end."""
+    bonus = s.catalog.tables["rule7"]["general_bonus"]
+    plus = f"+ {bonus}" if bonus >= 0 else f"\u2212 {-bonus}"
+    dice = f"Duel: the Postman {postman} against the General {general} {plus} = {general + bonus}"
+    if outcome == "reroll":
+        return f"Duel: the Postman's {postman} is rolled again (the General keeps his {general})"
+    if outcome == "tie":
+        return f"{dice}: a tie, both roll again"
+    return dice
 
 
 def _new_units(b: dict, s: PostmanState, inp: Input) -> list[str]:

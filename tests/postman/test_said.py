@@ -3,13 +3,22 @@ of every roll: the words follow what the rules did, never the other way round.""
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 
+import pytest
+from playout import Playout, setup_of
+
 from companion.core.inputs import Input
+from companion.core.session import Session
+from companion.games import bundled_pack, rules_for
+from companion.postman import catalog, played
 from companion.postman.final_report import final_report
 
+from .kit import Table
 from .play import act, clear, dice, game, place, to_phase
+from .test_cards import battle_in_camp, holnists_to_hill, sneak_through_camp
 
 
 def last_said(s) -> str:
@@ -97,3 +106,92 @@ def test_steps_and_refusals_name_units_and_sides_as_people_read_them():
     act(s, "move", units=["rider1"], path=["fo"])
     reasons = [v.reason for v in s.why_not(Input("move", {"units": ["rider1"], "path": ["ri"]}))]
     assert "Rider 1 has already moved this turn" in reasons
+
+
+def duel_table() -> Table:
+    """The Postman rides into the Base Camp and fights the General; Rule Number 7 calls the duel."""
+    t = Table()
+    t.move("postman1", "mid1", "mid2", "camp")
+    t.ok("stay")
+    t.end_phase()
+    t.ok("fight", town="camp")
+    t.roll(4)  # postman.fight.rule7: 4+ calls the duel
+    assert t.session.entries[-1].said == "Rule Number 7: the Leaders fight a duel for the game"
+    return t
+
+
+def test_each_roll_of_the_duel_says_what_it_decided():
+    """postman.fight.rule7: the Postman's 1 or 2 is rolled again once, a tie is rolled again,
+    and the winning roll names both dice and the Leader who falls."""
+    t = duel_table()
+    t.roll(2, 3)
+    assert t.session.entries[-1].said == "Duel: the Postman's 2 is rolled again (the General keeps his 3)"
+    t.roll(4)  # 4 against 3 + 1: a tie
+    assert t.session.entries[-1].said == "Duel: the Postman 4 against the General 3 + 1 = 4: a tie, both roll again"
+    assert t.pos.due.kind == "duel"
+    t.roll(3, 1)  # 3 against 1 + 1
+    said = t.session.entries[-1].said
+    assert said.startswith("Duel: the Postman 3 against the General 1 + 1 = 2. Destroyed: The General")
+    assert said.endswith("The Postmen win the game") and t.pos.winner == "postmen"
+    t = duel_table()
+    t.roll(3, 2)  # 3 against 2 + 1: a tie without any reroll
+    assert t.session.entries[-1].said.endswith(": a tie, both roll again")
+    t.roll(3, 3)  # 3 against 3 + 1: the General wins
+    said = t.session.entries[-1].said
+    assert "Destroyed: The Postman" in said and said.endswith("The Holnists win the game")
+
+
+def test_every_effect_has_its_words():
+    assert set(played.EFFECTS) == set(catalog.EFFECTS)
+
+
+@pytest.mark.parametrize("variant, said", [
+    ("all", "Ambush: every unit in the battle of Base Camp gets +3 to its attack rolls"),
+    ("own", "Ambush: the Postmen get +3 to their attack rolls in Base Camp")])
+def test_a_battle_card_says_whose_attack_rolls_it_changed(variant, said):
+    t = battle_in_camp(Table(postmen=["QH"], variants={"ambush": variant}), riders=["rider1"])
+    assert t.play("QH").said == said
+    t = battle_in_camp(Table(holnists=["KC"]))
+    assert t.play("KC").said == "Trap: the Holnists get +2 to their attack rolls in Base Camp"
+
+
+def test_a_card_on_the_owed_roll_says_what_the_roll_needs_now():
+    t = sneak_through_camp(Table(holnists=["2S"]))
+    assert t.play("2S").said == ("Intercept: the sneak roll for The Postman now needs 3+ = "
+                                 "Sneak 2, Intercept -1 (67%)")
+    assert t.session.pending_roll().target == 2  # the rules judge the same roll: 3 on the die
+    t.roll(2)
+    assert t.town_of("postman1") == "camp"
+
+
+def test_cards_that_settle_a_roll_move_a_unit_or_take_one_say_so():
+    t = sneak_through_camp(Table(postmen=["KD"]))
+    assert t.play("KD").said.startswith("Wilderness: The Postman slips past the enemy, no roll")
+    t = Table(holnists=["10C"])
+    t.move("postman1", "side")
+    battle_in_camp(t)
+    assert t.play("10C", unit="rider1").said == "Brutality: Rider 1 is destroyed"
+    t = holnists_to_hill(Table(postmen=["3H"]))
+    assert t.play("3H", side="postmen").said == "Resistance: the Militia of Hilltop fight the Holnists"
+    t = holnists_to_hill(Table(holnists=["QC"]))
+    assert t.play("QC").said.startswith("Cowed: the Militia of Hilltop do not fight")
+    t = battle_in_camp(Table(holnists=["10S"]))
+    t.roll(6, 1, 1, 1, 1, 1, 1)
+    assert t.play("10S").said.startswith("Discipline: the Holnists lose one unit fewer")
+
+
+def test_a_card_played_out_of_its_window_and_overridden_says_nothing_it_did_not_do():
+    t = Table(postmen=["QH"])  # Ambush with no battle: overridden, it changes nothing
+    out = t.submit("play_card", override=True, card="QH")
+    assert out.accepted and out.entry.said == ""
+
+
+@pytest.mark.parametrize("seed", range(1, 7))
+def test_every_card_played_in_a_random_game_says_what_it_did(seed):
+    rng = random.Random(seed)
+    s = Session(rules_for("postman"), bundled_pack("postman"), setup_of("postman", rng), seed)
+    Playout(s, rng).play(400)
+    plays = [e for e in s.entries if e.input.kind == "play_card"]
+    for e in plays:
+        card = s.state.catalog.cards[e.input.args["card"]]
+        assert e.said.startswith(f"{card.name}: "), e.text
