@@ -11,6 +11,16 @@ from . import game_screens
 from .widgets.announcement import Announcement
 from .widgets.result_screen import ResultScreen
 
+#: The inputs chance decides (the dice, the deck, the hurricane indicator): their own log words
+#: name what came up ("The indicator shows red: Anna flies 4 spaces"), so when the rules add
+#: nothing the announcement says those words. A decision the table made (a move, a card laid on
+#: a route) is announced only for what it did beyond itself: its own words are what was just done.
+CHANCE = ("roll", "draw")
+
+
+def announced(entry) -> str:
+    return entry.said or (entry.text if entry.input.kind in CHANCE else "")
+
 
 class Telling:
     def __init__(self, window):
@@ -30,7 +40,7 @@ class Telling:
         if change is None:
             self.announcement.clear()
         elif change.event == "input":
-            self.announcement.announce(". ".join(e.said for e in change.added if e.said))
+            self.announcement.announce(". ".join(filter(None, map(announced, change.added))))
         else:
             self.announcement.clear()  # an undone outcome is no longer true
         if change is not None:

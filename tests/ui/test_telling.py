@@ -157,3 +157,24 @@ def test_the_postman_phase_button_waits_while_a_roll_is_owed(window, qtbot):
             break
     if s.why_not(__import__("companion.core.inputs", fromlist=["Input"]).Input("end_phase")) == []:
         assert bar.button.isEnabled()
+
+
+def test_a_draw_the_rules_add_nothing_to_is_announced_in_its_own_words(window, qtbot):
+    """What chance decided is said even when the rules add no words: the hurricane indicator's
+    ball and the spare part drawn in Ab die Post!; a decision the table made is not repeated."""
+    from companion.core.inputs import draw
+
+    window.new_game("ab_die_post", {"players": ["Anna", "Ben"]})
+    t, said = window.table, window.telling.announcement
+    t.submit(draw(2, "table"))
+    entry = t.session.entries[-1]
+    assert entry.said == "" and said.isVisible() and said.words == entry.text == "Anna draws a 2 (table)"
+    t.submit(draw(2, "table"))
+    assert t.submit(Input("stop_drawing")).accepted
+    assert not said.isVisible()  # the table's own decision: its words are what it just did
+    for _ in range(2):
+        t.submit(draw(1, "table"))  # Ben
+    assert t.submit(Input("stop_drawing")).accepted
+    assert t.submit(Input("fly")).accepted  # Anna, with 4 points in hand
+    t.submit(draw("red", "table"))
+    assert said.isVisible() and said.words.startswith("The indicator shows red (table): Anna flies")
