@@ -543,7 +543,8 @@ class MainWindow(QMainWindow):
         from companion.core.storage import atomic_write
 
         try:
-            atomic_write(Path(path), log_markdown(self.table.session, self.record_title))
+            session = self.table.session
+            atomic_write(Path(path), log_markdown(session, self.record_title, game_screens.final_report(session)))
         except OSError as e:
             self.warn("Posthorn", f"Could not write {path}: {e.strerror or e}")
             return False

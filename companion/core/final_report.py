@@ -28,23 +28,38 @@ class FinalReport:
     figures: tuple[tuple[str, str], ...] = ()
 
 
+def by_source(counts: dict[str, int]) -> str:
+    """"12 by the app, 3 by the table"."""
+    return f"{counts['app']} by the app, {counts['table']} by the table"
+
+
 def roll_figures(entries, turns: str, label: str = "Turns") -> tuple[tuple[str, str], ...]:
-    """Turns, the rolls by the app and by the table, and the luck of each against the dice's
-    expected face (every die of every roll counts, d6 assumed unless the values say more)."""
+    """Turns, the rolls and the draws (cards, balls) by the app and by the table, and the luck of
+    each side's dice against the expected face (every die of every roll counts, d6 assumed
+    unless the values say more). Rolls and draws only where the game had any."""
     faces: dict[str, list[int]] = {"app": [], "table": []}
     rolls = {"app": 0, "table": 0}
+    draws = {"app": 0, "table": 0}
     for e in entries:
         inp = e.input
+        source = "table" if inp.source == "table" else "app"
+        if inp.kind == "draw":
+            draws[source] += 1
+            continue
         values = inp.args.get("values") if inp.kind == "roll" else None
         if not isinstance(values, list | tuple):
             continue
-        source = "table" if inp.source == "table" else "app"
         rolls[source] += 1
         faces[source] += [v for v in values if isinstance(v, int)]
-    out = [(label, turns),
-           ("Rolls", f"{rolls['app']} by the app, {rolls['table']} by the table")]
-    for source, label in (("app", "Luck of the app's dice"), ("table", "Luck of the table's dice")):
+    out = [(label, turns)]
+    if sum(rolls.values()):
+        out.append(("Rolls", by_source(rolls)))
+    if sum(draws.values()):
+        out.append(("Draws", by_source(draws)))
+    for source, name in (("app", "Luck of the app's dice"), ("table", "Luck of the table's dice")):
         if faces[source]:
             mean = sum(faces[source]) / len(faces[source])
-            out.append((label, f"average face {mean:.2f} against 3.50 expected ({len(faces[source])} dice)"))
-    return tuple(out if rolls["app"] + rolls["table"] else out[:1])
+            sides = max(6, *faces[source])
+            out.append((name, f"average face {mean:.2f} against {(sides + 1) / 2:.2f} expected "
+                              f"({len(faces[source])} dice)"))
+    return tuple(out)

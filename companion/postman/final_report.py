@@ -1,11 +1,12 @@
-"""The end of a game of The Postman (postman.victory): which Leader fell and how, what each side
-had left, and the evening's figures."""
+"""The end of a game of The Postman (postman.victory): which Leader fell and how, in words, what
+each side had left, and the evening's figures."""
 
 from __future__ import annotations
 
 from ..core.final_report import FinalReport, ScoreLine, roll_figures
+from ..core.words import counted
 from .state import OTHER, PostmanState
-from .words import side
+from .words import card, side
 
 
 def final_report(session) -> FinalReport | None:
@@ -16,8 +17,6 @@ def final_report(session) -> FinalReport | None:
         return None
     won = ended.winners[0]
     loser = OTHER[won]
-    leader = next(u.name for u in s.catalog.units.values() if u.side == loser and u.leader)
-    how = _how(session, s)
     lines = []
     for who in (won, loser):
         units = [u for u in t.units.values() if u.side == who]
@@ -26,20 +25,59 @@ def final_report(session) -> FinalReport | None:
             kinds[s.unit_type(u).name] = kinds.get(s.unit_type(u).name, 0) + 1
         left = ", ".join(k if n == 1 else f"{k} \u00d7{n}" for k, n in kinds.items()) or "none"
         lines.append(ScoreLine(side(who, True), (str(len(units)), left, str(len(s.hand(who)))), who == won))
-    return FinalReport(f"{side(won, True)} win", f"{leader} fell{how}", (side(won, True),),
-                      ("units left", "which", "cards in hand"), tuple(lines),
-                      roll_figures(session.entries, str(t.turn)))
+    return FinalReport(f"{side(won, True)} win", how_the_leader_fell(session, loser), (side(won, True),),
+                      ("units left", "which", "cards in hand"), tuple(lines), _figures(session))
 
 
-def _how(session, s: PostmanState) -> str:
-    """Where and how the Leader fell: the battle and its end, else the input that did it."""
+def how_the_leader_fell(session, loser: str) -> str:
+    """Which Leader fell and how (postman.victory), from the input that ended the game and the
+    battle it ended: "The General fell in the Rule Number 7 duel at Riverford: the Postman
+    rolled 5 against the General's 2 + 1"."""
+    s: PostmanState = session.state
+    leader = next(u.name for u in s.catalog.units.values() if u.side == loser and u.leader)
     fell = next((e for e in reversed(session.entries) if "win the game" in e.said), None)
-    if fell is None:
-        return ""
-    did = fell.text.split(" \u2192 ")[0]
     last = s.pos.last_battle
-    if last is not None and f"Battle in {s.board.towns[last.town].name}" in fell.said:
-        result = last.result
-        why = did if result == "a leader has fallen" else f"{result} ({did})"
-        return f" in the battle of {s.board.towns[last.town].name}: {why}"
-    return f": {did}"
+    if fell is None:
+        return f"{leader} fell"
+    # the battle he fell in; a battle the fall broke off (Brutality) is the last one fought
+    fought = next((e.input.args.get("town") for e in reversed(session.entries) if e.input.kind == "fight"), None)
+    where = last.town if last is not None and fell.input.kind != "play_card" else fought
+    town = s.board.towns[where].name if isinstance(where, str) and where in s.board.towns else ""
+    due = s.pos.last_due
+    inp = fell.input
+    if inp.kind == "roll" and due is not None and due.kind in ("duel", "duel_reroll"):
+        roll = s.pos.last_roll
+        general = due.info.get("general", 0) if due.kind == "duel_reroll" else roll[1]
+        bonus = s.catalog.tables["rule7"]["general_bonus"]
+        return (f"{leader} fell in the Rule Number 7 duel at {town}: the Postman rolled {roll[0]} "
+                f"against the General's {general} + {bonus}")
+    if inp.kind == "play_card":
+        played = s.catalog.cards.get(str(inp.args.get("card")))
+        name = f"{played.name} ({card(played.id)})" if played is not None else "a card"
+        return f"{leader} was destroyed by {name}" + (f" in the battle of {town}" if town else "")
+    if last is not None and town:
+        lost = last.losses.get(loser, 0)
+        named = leader[:1].lower() + leader[1:] if leader.startswith("The ") else leader
+        how = (f"{side(loser)} lost {counted(lost, 'unit')}, {named} among them" if lost > 1
+               else f"{side(loser)} lost {named}")
+        return f"{leader} fell in the battle of {town}, round {last.round}: {how}"
+    did = fell.text.split(" \u2192 ")[0]
+    return f"{leader} fell: {did}"
+
+
+def _figures(session) -> tuple[tuple[str, str], ...]:
+    s: PostmanState = session.state
+    figures = roll_figures(session.entries, str(s.pos.turn))
+    battles = sum(1 for e in session.entries if e.input.kind == "fight")
+    played = {"postmen": 0, "holnists": 0}
+    for e in session.entries:
+        if e.input.kind == "play_card":
+            c = s.catalog.cards.get(str(e.input.args.get("card")))
+            who = e.input.args.get("side") or (c.side if c is not None else None)
+            if who in played:
+                played[who] += 1
+    return (figures[:1] + (("Battles", str(battles)),
+                           ("Cards played", f"{played['postmen']} by the Postmen, {played['holnists']} by the Holnists"))
+            + figures[1:])
+
+

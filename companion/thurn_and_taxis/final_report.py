@@ -1,9 +1,12 @@
 """The end of a game of Thurn and Taxis (thurn_and_taxis.score): every player's carriage, bonus
-tiles and houses left, best first, with the tie rule applied (thurn_and_taxis.score.tie)."""
+tiles (their points, face up at last, and how many) and houses left, best first, with the tie
+rule applied (thurn_and_taxis.score.tie); and the evening's figures: rounds, routes closed,
+officials called, cards drawn by the app and by the table."""
 
 from __future__ import annotations
 
 from ..core.final_report import FinalReport, ScoreLine, roll_figures
+from ..core.words import counted
 from .scoring import carriage_points, game_end_holder, ranking, score
 from .state import GameState
 
@@ -16,7 +19,7 @@ def final_report(session) -> FinalReport | None:
     order = ranking(s)
     best = score(s, s.players[order[0]])
     won = list(ended.winners)
-    lines = tuple(ScoreLine(p.name, (_carriage(s, p), _number(sum(v for _sid, v in p.tiles)),
+    lines = tuple(ScoreLine(p.name, (_carriage(s, p), _tiles(p),
                                      f"{s.houses_left(p)} ({_number(-s.houses_left(p))})",
                                      _number(score(s, p))), p.name in won)
                   for p in (s.players[i] for i in order))
@@ -30,7 +33,20 @@ def final_report(session) -> FinalReport | None:
     headline = f"{won[0]} wins" if len(won) == 1 else f"{' and '.join(won)} share the win"
     return FinalReport(headline, f"{ender}; the round was played out, then the scores counted{tie}",
                       tuple(won), ("carriage", "tiles", "houses left", "score"), lines,
-                      roll_figures(session.entries, str(s.round), "Rounds")[:1])
+                      _figures(session))
+
+
+def _tiles(p) -> str:
+    """"9 (3 tiles)": the points of the bonus tiles, and how many."""
+    return f"{_number(sum(v for _sid, v in p.tiles))} ({counted(len(p.tiles), 'tile')})"
+
+
+def _figures(session) -> tuple[tuple[str, str], ...]:
+    s: GameState = session.state
+    kinds = [e.input.kind for e in session.entries]
+    return (roll_figures(session.entries, str(s.round), "Rounds")
+            + (("Routes closed", str(kinds.count("close_route"))),
+               ("Officials called", str(kinds.count("official")))))
 
 
 def _carriage(s: GameState, p) -> str:

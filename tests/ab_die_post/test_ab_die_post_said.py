@@ -48,7 +48,13 @@ def test_the_end_names_the_winner_with_every_flight():
     r = final_report(session)
     assert r.headline == "Dirk wins" and r.winners == ("Dirk",)
     assert r.columns == ("flight 1", "flight 2", "flight 3", "total")
-    assert r.scores[0].cells == ("3", "7", "7", "17") and r.scores[0].winner
+    assert r.scores[0].cells == ("3 (4th)", "7 (1st)", "7 (1st)", "17") and r.scores[0].winner
+    assert r.scores[-1].cells == ("5 (2nd)", "0", "0", "5")  # Anna never left the start field again
+    figures = dict(r.figures)
+    balls = [e.input.args["card"] for e in session.entries
+             if e.input.kind == "draw" and isinstance(e.input.args["card"], str)]
+    assert figures["Hurricanes"].startswith(f"{balls.count('black')} of {len(balls)} balls, ")
+    assert figures["Busts (third red 3)"] == str(sum(1 for e in session.entries if e.said.startswith("Bust!")))
     assert "the furthest past wins" in r.why
     assert session.entries[-1].said.endswith("Dirk wins the game with 17 points")
     out = session.submit(Input("fly"))

@@ -85,8 +85,7 @@ def test_the_fall_of_a_leader_ends_on_a_result_that_names_him_and_how():
     session, _verdicts = games.restore(records.read(Path("rules/postman/samples/short_game.json")))
     r = final_report(session)
     assert r.headline == "The Postmen win" and r.winners == ("The Postmen",)
-    assert r.why.startswith("The General fell in the battle of Riverford: "
-                            "Rule Number 7: the Postman wins the duel")
+    assert r.why == "The General fell in the Rule Number 7 duel at Riverford: the Postman rolled 5 against the General's 2 + 1"
     assert [line.name for line in r.scores] == ["The Postmen", "The Holnists"]
     assert ("Rolls", "0 by the app, 13 by the table") in r.figures
     # after the end every input is refused with the rule that ended it
@@ -195,3 +194,34 @@ def test_every_card_played_in_a_random_game_says_what_it_did(seed):
     for e in plays:
         card = s.state.catalog.cards[e.input.args["card"]]
         assert e.said.startswith(f"{card.name}: "), e.text
+
+
+def test_the_result_says_how_the_leader_fell_in_words():
+    """postman.victory: the duel's dice, the card that took him, or the battle round he fell in."""
+    t = duel_table()
+    t.roll(1, 4)  # the Postman's 1 is rolled again, the General keeps his 4
+    t.roll(4)  # 4 against 4 + 1
+    assert final_report(t.session).why == ("The Postman fell in the Rule Number 7 duel at Base Camp: "
+                                           "the Postman rolled 4 against the General's 4 + 1")
+    t = Table(holnists=["10C"])
+    t.move(["postman1", "rider1"], "mid1", "mid2", "camp")
+    t.ok("stay")
+    t.end_phase()
+    t.ok("fight", town="camp")
+    t.roll(1)  # Rule Number 7: no duel
+    t.play("10C", unit="postman1")
+    r = final_report(t.session)
+    assert r.headline == "The Holnists win"
+    assert r.why == "The Postman was destroyed by Brutality (10\u2663) in the battle of Base Camp"
+    t = Table()
+    t.move(["postman1", "rider1"], "mid1", "mid2", "camp")
+    t.ok("stay")
+    t.end_phase()
+    t.ok("fight", town="camp")
+    t.roll(1)  # no duel: the round is fought
+    t.roll(1, 1, 6, 6, 6, 6, 6)  # the Postmen miss, every Holnist hits: both Postmen units fall
+    assert t.pos.winner == "holnists"
+    assert final_report(t.session).why == ("The Postman fell in the battle of Base Camp, round 1: "
+                                           "the Postmen lost 2 units, the Postman among them")
+    figures = dict(final_report(t.session).figures)
+    assert figures["Battles"] == "1" and figures["Rolls"] == "0 by the app, 2 by the table"

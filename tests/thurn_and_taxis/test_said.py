@@ -31,7 +31,8 @@ def test_the_end_names_the_winner_with_carriage_tiles_and_houses_left():
     assert r.headline == "Dora wins"
     assert r.why.startswith("Dora ended the game by taking the 7-carriage")
     assert r.columns == ("carriage", "tiles", "houses left", "score")
-    assert r.scores[0].cells == ("7-carriage: 10", "9", "9 (\u22129)", "10")
+    assert r.scores[0].cells == ("7-carriage: 10", "9 (4 tiles)", "9 (\u22129)", "10")
+    assert dict(r.figures)["Routes closed"] == str(sum(e.input.kind == "close_route" for e in session.entries))
     assert [line.name for line in r.scores] == ["Dora", "Anna", "Cara", "Ben"]
     assert session.entries[-1].said.startswith("The game is over: Dora wins with 10 points")
     out = session.submit(Input("end_turn"))

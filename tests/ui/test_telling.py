@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt
 
 from companion.core.inputs import Input, roll
@@ -63,7 +64,9 @@ def test_a_finished_game_opens_on_its_result_and_undo_goes_back_to_play(window, 
     result = window.telling.result
     assert result.isVisible() and not window.screen_widget.isVisible()
     assert result.headline.text() == "The Postmen win"
-    assert "The General fell in the battle of Riverford" in result.why.text()
+    assert result.why.text() == ("The General fell in the Rule Number 7 duel at Riverford: "
+                                 "the Postman rolled 5 against the General's 2 + 1")
+    assert ("Rolls", "0 by the app, 13 by the table") in result.figure_texts()
     assert result.scores.item(0, 0).text() == "\u2605 The Postmen"
     assert result.accessibleName() == "Game over: The Postmen win"
     click(qtbot, result.buttons["back"])
@@ -178,3 +181,34 @@ def test_a_draw_the_rules_add_nothing_to_is_announced_in_its_own_words(window, q
     assert t.submit(Input("fly")).accepted  # Anna, with 4 points in hand
     t.submit(draw("red", "table"))
     assert said.isVisible() and said.words.startswith("The indicator shows red (table): Anna flies")
+
+
+def test_export_on_the_result_screen_writes_the_log_with_the_result(window, qtbot, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QFileDialog
+
+    assert window.open_record(SAMPLES / "thurn_and_taxis" / "samples" / "four_players_whole_game.json")
+    path = tmp_path / "evening.md"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(path), "Markdown (*.md)"))
+    click(qtbot, window.telling.result.buttons["export"])
+    text = path.read_text(encoding="utf-8")
+    assert "## Result" in text and "**Dora wins.** Dora ended the game by taking the 7-carriage" in text
+    assert "| **Dora** \u2605 | 7-carriage: 10 | 9 (4 tiles) | 9 (\u22129) | 10 |" in text  # the breakdown
+    assert "- Routes closed: 14" in text
+    assert window.telling.result.isVisible()  # still on the result: exporting ends nothing
+
+
+@pytest.mark.parametrize("record, rows", [
+    ("postman/samples/short_game.json", {"Turns", "Battles", "Cards played", "Rolls", "Draws",
+                                         "Luck of the table's dice"}),
+    ("ab_die_post/samples/four_player_game.json", {"Flights", "Spare parts drawn", "Indicator balls",
+                                                    "Hurricanes", "Busts (third red 3)"}),
+    ("thurn_and_taxis/samples/four_players_whole_game.json", {"Rounds", "Draws", "Routes closed",
+                                                               "Officials called"})])
+def test_every_result_screen_shows_the_games_figures_and_every_player(window, record, rows):
+    assert window.open_record(SAMPLES / record)
+    result = window.telling.result
+    assert result.isVisible()
+    shown = dict(result.figure_texts())
+    assert set(shown) == rows and all(shown.values())
+    session = window.table.session
+    assert result.scores.rowCount() == len(session.seats())

@@ -6,10 +6,12 @@ It shows a ``companion.core.result.FinalReport``; the game's rules decide everyt
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QBoxLayout,
     QFrame,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QPushButton,
@@ -17,10 +19,54 @@ from PySide6.QtWidgets import (
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
+    QWidget,
 )
 
 from .. import looks
-from .columns import share_width
+from .columns import ScrollingColumn, share_width
+
+
+class _Beside(QWidget):
+    """The score table with the figures beside it while both fit the width, under it when not."""
+
+    #: the least width the figures need beside the table (a name and a few words of its value)
+    FIGURES_WIDE = 360
+
+    def __init__(self, table: QWidget, figures: QWidget):
+        super().__init__()
+        self.table, self.figures = table, figures
+        self.box = QBoxLayout(QBoxLayout.Direction.LeftToRight, self)
+        self.box.setContentsMargins(0, 0, 0, 0)
+        self.box.setSpacing(24)
+        # the table takes the room its whole text wants first (its maximum width), the figures
+        # what is left
+        self.box.addWidget(table, 1, Qt.AlignmentFlag.AlignTop)
+        self.box.addWidget(figures, 0)
+
+    @property
+    def wide(self) -> bool:
+        return self.box.direction() == QBoxLayout.Direction.LeftToRight
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self.turn(event.size().width())
+
+    def turn(self, width: int) -> None:
+        natural = min(self.table.maximumWidth(), 4000)  # the score table's whole text, unwrapped
+        wide = width >= natural + self.box.spacing() + self.FIGURES_WIDE
+        if wide != self.wide:
+            self.box.setDirection(QBoxLayout.Direction.LeftToRight if wide else QBoxLayout.Direction.TopToBottom)
+            self.updateGeometry()
+
+
+class _Body(ScrollingColumn):
+    """As tall as everything in it where the window has the room (a scroll area's own size hint
+    stops short), shorter and scrolling where it has not."""
+
+    def sizeHint(self) -> QSize:
+        inner = self.widget()
+        height = inner.heightForWidth(self.viewport().width()) if inner.hasHeightForWidth() else -1
+        return QSize(super().sizeHint().width(), max(height, inner.sizeHint().height()) + 2 * self.frameWidth())
 
 
 class ResultScreen(QFrame):
@@ -34,11 +80,13 @@ class ResultScreen(QFrame):
         self.setObjectName("resultScreen")
         looks.panel(self, "notice")
         self.headline = QLabel()
+        self.headline.setTextFormat(Qt.TextFormat.PlainText)
         looks.text_size(self.headline, "display")
         self.headline.setWordWrap(True)
         self.why = QLabel()
         self.why.setWordWrap(True)
-        looks.text_size(self.why, "phase.next")
+        self.why.setTextFormat(Qt.TextFormat.PlainText)  # players' names are never markup
+        looks.text_size(self.why, "heading")
         self.scores = QTableWidget()
         self.scores.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.scores.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
@@ -49,9 +97,15 @@ class ResultScreen(QFrame):
         self.scores.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Maximum)
         self._sharer = share_width(self.scores)  # as wide as its figures, and no wider than the window
         looks.text_size(self.scores, "phase.next")
-        self.figures = QLabel()
-        self.figures.setWordWrap(True)
-        self.figures.setTextFormat(Qt.TextFormat.PlainText)
+        # the game's figures, one named row each ("Rolls", "12 by the app, 3 by the table")
+        self.figures_title = QLabel("The game in figures")
+        looks.text_size(self.figures_title, "heading")
+        self.figures = QWidget()
+        self.figure_rows = QGridLayout(self.figures)
+        self.figure_rows.setContentsMargins(0, 0, 0, 0)
+        self.figure_rows.setHorizontalSpacing(14)
+        self.figure_rows.setVerticalSpacing(2)
+        self.figure_rows.setColumnStretch(1, 1)
         self.buttons = {key: QPushButton(text) for key, text in (
             ("new_game", "New game"), ("rematch", "Rematch (same players)"),
             ("export", "Export the log\u2026"), ("back", "Look at the board"))}
@@ -60,14 +114,26 @@ class ResultScreen(QFrame):
             b.setMinimumHeight(34)
             row.addWidget(b)
         row.addStretch(1)
+        # the scores and the figures side by side where both fit, else one under the other, and
+        # they scroll when the window is short (1280x720 at a large text size); the headline
+        # above and the buttons right under them always show
+        figures = QWidget()
+        right = QVBoxLayout(figures)
+        right.setContentsMargins(0, 0, 0, 0)
+        right.addWidget(self.figures_title)
+        right.addWidget(self.figures)
+        right.addStretch(1)
+        self.side_by_side = _Beside(self.scores, figures)
+        self.body = _Body(self.side_by_side)
+        self.body.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        for w in (self.body.viewport(), self.side_by_side, figures):
+            w.setAutoFillBackground(False)  # the panel's colour shows through
         lay = QVBoxLayout(self)
         lay.setContentsMargins(18, 14, 18, 14)
         lay.addWidget(self.headline)
         lay.addWidget(self.why)
         lay.addSpacing(6)
-        lay.addWidget(self.scores)
-        lay.addSpacing(6)
-        lay.addWidget(self.figures)
+        lay.addWidget(self.body)
         lay.addSpacing(10)
         lay.addLayout(row)
         lay.addStretch(1)
@@ -94,7 +160,35 @@ class ResultScreen(QFrame):
                 self.scores.setItem(r, c, item)
         self.scores.horizontalHeader().setMinimumSectionSize(90)
         self._sharer.fit()  # also keeps the table as tall as its rows
-        self.figures.setText("\n".join(f"{k}: {v}" for k, v in result.figures))
+        self._show_figures(result.figures)
+        self.body.updateGeometry()
         self.setAccessibleName(f"Game over: {result.headline}")
         self.setAccessibleDescription(f"{result.headline}. {result.why}")
         self.show()
+
+    def _show_figures(self, figures) -> None:
+        while self.figure_rows.count():
+            item = self.figure_rows.takeAt(0)
+            if item.widget() is not None:
+                item.widget().deleteLater()
+        for row, (name, value) in enumerate(figures):
+            for col, text in enumerate((name, value)):
+                label = QLabel(text)
+                label.setTextFormat(Qt.TextFormat.PlainText)
+                label.setWordWrap(col == 1)
+                if col == 0:
+                    font = label.font()
+                    font.setBold(True)
+                    label.setFont(font)
+                self.figure_rows.addWidget(label, row, col, Qt.AlignmentFlag.AlignTop)
+        self.figures_title.setVisible(bool(figures))
+
+    def figure_texts(self) -> list[tuple[str, str]]:
+        """The figures as shown, name and value, row by row."""
+        rows = self.figure_rows.rowCount() if self.figure_rows.count() else 0
+        out = []
+        for row in range(rows):
+            cells = [self.figure_rows.itemAtPosition(row, col) for col in (0, 1)]
+            if all(c is not None and c.widget() is not None for c in cells):
+                out.append(tuple(c.widget().text() for c in cells))
+        return out
