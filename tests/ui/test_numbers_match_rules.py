@@ -12,7 +12,7 @@ import random
 import re
 
 import pytest
-from playout import Playout
+from owed_rolls import courier_evening, dice_summing_to, positions
 from postman.kit import BOARD, pack
 
 from companion.core.inputs import Input, draw, roll
@@ -21,18 +21,6 @@ from companion.core.session import Session
 from companion.core.words import percent
 from companion.postman import rolls
 from companion.postman.battle_view import battle_odds_now
-
-
-def values_for(face: int, count: int, sides: int = 6) -> list[int]:
-    """``count`` dice that sum to ``face``."""
-    out = [1] * count
-    rest = face - count
-    for i in range(count):
-        add = min(sides - 1, rest)
-        out[i] += add
-        rest -= add
-    assert rest == 0 and sum(out) == face
-    return out
 
 
 def judge_postman(session: Session) -> int:
@@ -65,15 +53,12 @@ def test_postman_screens_show_what_the_rules_judge(qtbot):
 
     panel = BattlePanel()
     qtbot.addWidget(panel)
-    judged = kinds = 0
+    judged = hinted = 0
     seen: set[str] = set()
     for seed in range(6):
         session = Session(rolls_rules(), pack(), {"board": BOARD}, seed)
-        player = Playout(session, random.Random(seed))
-        for _ in range(260):
+        for _ in positions(session, random.Random(seed), 260):
             s = session.state
-            if s.pos.winner:
-                break
             if s.pos.due is not None:
                 seen.add(s.pos.due.kind)
                 judged += judge_postman(session)
@@ -81,15 +66,69 @@ def test_postman_screens_show_what_the_rules_judge(qtbot):
                     check_battle_panel(panel, session)
             if s.pos.offer is not None and s.pos.due is None and not s.pos.draws_owed:
                 check_retreat_offer(session)
-            player.step()
-    kinds = len(seen)
-    assert judged > 200 and kinds >= 5, (judged, seen)
+            hinted += check_move_hints(session, random.Random(seed + len(session.entries)))
+    assert judged > 200 and len(seen) >= 5, (judged, seen)
+    assert hinted >= 20, hinted
 
 
 def rolls_rules():
     from companion.postman.rules import RULES
 
     return RULES
+
+
+def check_move_hints(session: Session, rng: random.Random, most: int = 2) -> int:
+    """The move hints (a town in reach: each sneak roll on the way and its number, the map's
+    "sneak N%") are the sneak rolls the rules then ask for: the stack is moved along the hinted
+    path, each owed sneak roll is the hinted unit's in the hinted town with the hinted face and
+    chance, the rules judge that face met and the one below missed, and the roll is made (met)
+    to ride on to the next. Everything is undone after. Returns how many hints were judged."""
+    from companion.postman import view as q
+
+    s = session.state
+    t = s.pos
+    if t.phase != "move" or t.due is not None or t.offer is not None or session.pending_draw() is not None:
+        return 0
+    stacks: dict[str, list[str]] = {}
+    for u in sorted(t.units.values(), key=lambda u: u.id):
+        if u.side == t.active and u.id not in t.moved and not u.fresh:
+            stacks.setdefault(u.town, []).append(u.id)
+    judged = 0
+    for units in rng.sample(sorted(stacks.values()), min(most, len(stacks))):
+        reach = q.reachable(s, units)
+        sneaking = [r for r in reach.values() if r.sneaks]
+        for hint in rng.sample(sneaking, min(most, len(sneaking))):
+            judged += walk_hint(session, units, hint)
+    return judged
+
+
+def walk_hint(session: Session, units: list[str], hint) -> int:
+    shown = f"sneak {hint.arrive * 100:.0f}%"  # the map's note on the town (ui/postman/flows.py)
+    came = len(session.entries)
+    assert session.submit(Input("move", {"units": units, "path": list(hint.path)})).accepted
+    judged = 0
+    arrive = 1.0
+    try:
+        for sneak in hint.sneaks:
+            s = session.state
+            due = s.pos.due
+            assert due is not None and due.kind == "sneak", (hint.path, sneak)
+            assert (due.info["unit"], due.info["town"]) == (sneak.unit, sneak.town)
+            asked = die_targets(session.pending_roll())[0]
+            assert asked.text() == sneak.die.text(), (asked.text(), sneak.die.text())
+            for face, expect in ((asked.needs, True), (asked.needs - 1, False)):
+                if 1 <= face <= 6:
+                    assert rolls.successes(s, due, [face]) == [expect], (sneak.die.text(), face)
+                    judged += 1
+            arrive *= asked.chance
+            if not asked.possible:
+                return judged  # that unit stops here: the rest of the hint is for a stack without it
+            assert session.submit(roll([max(1, asked.needs)], "table")).accepted
+        assert shown == f"sneak {arrive * 100:.0f}%"
+    finally:
+        while len(session.entries) > came:
+            session.undo()
+    return judged
 
 
 def check_battle_panel(panel, session: Session) -> None:
@@ -126,41 +165,27 @@ def test_courier_panel_and_tray_show_what_the_rules_judge(make_desk):
     from companion.couriers import riders
 
     judged = compared = 0
+
+    def owed(session):
+        nonlocal judged
+        judged += judge_courier(session)
+
+    def ride(state, courier, speed, near):
+        preview = die_targets(riders.loss_preview(state, courier, speed, near))[0]
+
+        def then():
+            nonlocal compared
+            asked = die_targets(desk.session.pending_roll())[0]
+            assert (preview.needs, preview.chance) == (asked.needs, asked.chance)
+            compared += 1
+        return then
+
     for seed in range(4):
-        rng = random.Random(seed)
         desk = make_desk(seed=seed)
         desk.roster().start().courier_step()
         s = desk.session
         blue = [c for c, cmd in s.state.commanders.items() if cmd.side == s.state.commanders["meade"].side]
-        for _ in range(80):
-            state = s.state
-            if state.pending is not None:
-                judged += judge_courier(s)
-                s.roll()
-                continue
-            live = [c for c in state.couriers.values() if not c.finished]
-            choice = rng.random()
-            if not live or choice < 0.15:
-                a, b = rng.sample(blue, 2)
-                s.submit(Input("send_courier", {"sender": a, "recipient": b, "message": "Hold"}))
-            elif choice < 0.25:
-                s.submit(Input("end_turn"))
-                s.submit(Input("begin_courier_step"))
-            else:
-                c = rng.choice(live)
-                if riders.needs_location(state, c):
-                    s.submit(Input("attempt_location", {"courier": c.id}))
-                    continue
-                speed = rng.choice(["officer", "double"])
-                near = rng.choice([None, 1.5, 3.0, 10.0, 30.0])
-                preview = die_targets(riders.loss_preview(state, c, speed, near))[0]
-                args = {"courier": c.id, "speed": speed, "arrives": rng.random() < 0.4}
-                if near is not None:
-                    args["nearest_enemy"] = near
-                if s.submit(Input("move_courier", args)).accepted:
-                    asked = die_targets(s.pending_roll())[0]
-                    assert (preview.needs, preview.chance) == (asked.needs, asked.chance)
-                    compared += 1
+        courier_evening(s, random.Random(seed), 80, blue, owed, ride=ride)
     assert judged > 40 and compared > 20, (judged, compared)
 
 
@@ -174,7 +199,7 @@ def judge_courier(s: Session) -> int:
     for face, expect in ((t.needs, True), (t.needs - 1, False)):
         if not t.dice.lowest <= face <= t.dice.highest:
             continue
-        out = s.submit(roll(values_for(face, t.dice.count, t.dice.sides), "table"))
+        out = s.submit(roll(dice_summing_to(face, t.dice.count, t.dice.sides), "table"))
         assert out.accepted
         status = s.state.couriers[cid].status
         met = status == "lost" if kind == "loss" else status == "located"
@@ -209,11 +234,8 @@ def test_ab_die_post_pages_show_what_the_rules_judge(race_screen):
     busts = hurricanes = 0
     for seed in range(3):
         session, screen = race_screen(seed, 3 + seed)
-        player = Playout(session, random.Random(seed))
-        for _ in range(150):
+        for _ in positions(session, random.Random(seed), 150):
             s = session.state
-            if s.phase == "over":
-                break
             screen.refresh()
             if s.phase in ("turn", "drawing") and s.deck.left:
                 shown = percent_in(screen.turn_page.draw_button.text())
@@ -226,7 +248,6 @@ def test_ab_die_post_pages_show_what_the_rules_judge(race_screen):
                 judged = share(session, lambda _b, after: after.phase != "move")  # no wind: a hurricane
                 assert shown == percent(judged)
                 hurricanes += 1
-            player.step()
     assert busts >= 1 and hurricanes >= 5
 
 

@@ -13,6 +13,7 @@ import itertools
 import random
 
 import pytest
+from owed_rolls import courier_evening, dice_summing_to, positions
 from playout import Playout
 from postman.kit import BOARD
 
@@ -32,16 +33,6 @@ def sum_chances(count: int, sides: int) -> dict[int, float]:
     for faces in itertools.product(range(1, sides + 1), repeat=count):
         ways[sum(faces)] = ways.get(sum(faces), 0) + 1
     return {t: n / sides**count for t, n in ways.items()}
-
-
-def dice_summing_to(total: int, count: int, sides: int) -> list[int]:
-    out = [1] * count
-    rest = total - count
-    for i in range(count):
-        add = min(sides - 1, rest)
-        out[i] += add
-        rest -= add
-    return out
 
 
 def successes_counted_out(chances: list[float]) -> list[float]:
@@ -180,13 +171,9 @@ def test_postman_tray_chart_is_the_roll_the_rules_judge(window):
     for seed in range(4):
         assert window.new_game("postman", {"board": BOARD}, seed=seed)  # seven towns: battles soon
         session = window.table.session
-        player = Playout(session, random.Random(seed))
-        for _ in range(130):
-            s = session.state
-            if s.pos.winner:
-                break
+        for _ in positions(session, random.Random(seed), 130):
             shown = check_tray(window)
-            due = s.pos.due
+            due = session.state.pos.due
             if shown is None:
                 nothing += 1
             elif due.kind in ("duel", "duel_reroll"):
@@ -198,7 +185,6 @@ def test_postman_tray_chart_is_the_roll_the_rules_judge(window):
                 check_per_die(window, postman_groups, postman_count_at)
                 per_die += 1
                 kinds.add(due.kind)
-            player.step()
     assert sums >= 10 and per_die >= 10 and nothing >= 50, (sums, per_die, nothing, kinds)
     assert {"round", "militia", "sneak"} <= kinds, kinds
 
@@ -215,43 +201,25 @@ def courier_judge(session, values) -> bool:
 
 
 def test_courier_tray_chart_is_the_roll_the_rules_judge(window, make_desk):
-    from companion.core.inputs import Input
-    from companion.couriers import riders
-
     assert window.new_game("couriers", setup={}, seed=3)
     desk = make_desk()
     desk.session = window.table.session  # the window's game, driven with the desk's verbs
     desk.roster().start().courier_step()
     s = desk.session
-    rng = random.Random(3)
     blue = [c for c, cmd in s.state.commanders.items() if cmd.side == s.state.commanders["meade"].side]
     charted = nothing = 0
-    for _ in range(90):
-        state = s.state
-        if check_tray(window) is None:
-            nothing += 1
-        else:
-            charted += check_summed(window, courier_judge) == 2
-            s.roll()
-            continue
-        live = [c for c in state.couriers.values() if not c.finished]
-        choice = rng.random()
-        if not live or choice < 0.15:
-            a, b = rng.sample(blue, 2)
-            s.submit(Input("send_courier", {"sender": a, "recipient": b, "message": "Hold"}))
-        elif choice < 0.25:
-            s.submit(Input("end_turn"))
-            s.submit(Input("begin_courier_step"))
-        else:
-            c = rng.choice(live)
-            if riders.needs_location(state, c):
-                s.submit(Input("attempt_location", {"courier": c.id}))
-                continue
-            args = {"courier": c.id, "speed": rng.choice(["officer", "double"]), "arrives": rng.random() < 0.4}
-            near = rng.choice([None, 1.5, 3.0, 10.0])
-            if near is not None:
-                args["nearest_enemy"] = near
-            s.submit(Input("move_courier", args))
+
+    def owed(session):
+        nonlocal charted
+        assert check_tray(window) is not None
+        charted += check_summed(window, courier_judge) == 2
+
+    def idle(session):
+        nonlocal nothing
+        assert check_tray(window) is None
+        nothing += 1
+
+    courier_evening(s, random.Random(3), 90, blue, owed, idle=idle)
     assert charted >= 10 and nothing >= 10, (charted, nothing)
 
 
