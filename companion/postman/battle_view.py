@@ -8,9 +8,9 @@ import copy
 from dataclasses import dataclass, field, replace
 
 from ..core.dice import Dice, Modifier
-from ..core.roll_targets import DieTarget
-from . import battle, odds
-from .state import Battle, PostmanState
+from ..core.roll_targets import DieTarget, die_targets
+from . import battle, odds, rolls
+from .state import Battle, Due, DueKind, PostmanState
 from .town_view import SIDES, unit_label
 
 
@@ -50,6 +50,9 @@ class BattleView:
     odds: dict[str, float] | None  # win / retreat / surrender / lose (+ no_battle), Postmen's view
     losses: dict[str, int] = field(default_factory=dict)
     round_losses: dict[str, int] = field(default_factory=dict)  # casualties of the round just rolled
+    #: the rolls the notes name, worded from the requests the rules will judge them by
+    militia_roll: DieTarget | None = None   # the Militia join the Postmen (postman.fight.militia)
+    rule7_roll: DieTarget | None = None     # Rule Number 7 calls the duel (postman.fight.rule7)
 
 
 BONUS_CARDS = ("ambush", "trap", "firepower")
@@ -85,7 +88,13 @@ def battle_odds_now(state: PostmanState, town: str | None = None, with_cards=())
     in_play = tuple(NAMES[k] for k in BONUS_CARDS if b.bonus.get(k)) + \
         (("Resistance",) if b.resistance else ()) + (("Cowed",) if b.cowed else ())
     return BattleView(town, b.step, b.round, fighters, mil, join, rule7, in_play, can,
-                      _odds(s, join, rule7, can), dict(b.losses), dict(b.round_losses))
+                      _odds(s, join, rule7, can), dict(b.losses), dict(b.round_losses),
+                      _roll(s, "militia_fight", town), _roll(s, "rule7", town))
+
+
+def _roll(s: PostmanState, kind: DueKind, town: str) -> DieTarget:
+    """A battle roll as its request words it, asked before it is owed (the same numbers)."""
+    return die_targets(rolls.request(s, Due(kind, None, 1, {"town": town})))[0]
 
 
 def _with_battle(state: PostmanState, town: str, with_cards) -> PostmanState:

@@ -56,11 +56,13 @@ def request(state: PostmanState, due: Due) -> RollRequest:
     dice = [(t, ms, _label(state, w)) for t, ms, w in ids]
     target, mods, _what = dice[due.reroll_index or 0] if dice else (1, (), "")
     whose = possessive(unit_in_line(state, ids[0][2])) if ids and due.kind in ("sneak", "retreat", "recruit") else ""
+    tables = state.catalog.tables
     names = {"sneak": f"{whose} sneak roll", "retreat": f"{whose} retreat roll",
              "recruit": f"{whose} recruit roll", "type": "the type roll",
-             "militia": f"the Militia roll in {counted(count, 'town')}", "militia_fight": "will the Militia fight? (6)",
+             "militia": f"the Militia roll in {counted(count, 'town')}",
+             "militia_fight": f"will the Militia fight? ({tables['militia']['fights_holnists_on']}+)",
              "round": f"attack dice, round {due.info.get('round', 1)} ({count} dice)",
-             "rule7": "Rule Number 7: a duel on 4+", "duel": "the duel: the Postman's die, then the General's",
+             "rule7": f"Rule Number 7: a duel on {tables['rule7']['trigger_on']}+", "duel": "the duel: the Postman's die, then the General's",
              "duel_reroll": "the Postman rerolls his 1 or 2"}
     purpose = names[due.kind] + (" (Luck: reroll one die)" if due.reroll_index is not None else "")
     met = {"sneak": "slips through", "retreat": "retreats", "recruit": "a Militia joins",

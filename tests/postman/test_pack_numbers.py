@@ -159,3 +159,30 @@ def test_confusion_discards_what_the_pack_says(tmp_path, playing_with):
 def test_a_numbered_card_without_its_number_names_the_key(tmp_path):
     with pytest.raises(PackError, match=r"card\[14\]\.count: missing: Resupply"):
         house(tmp_path, "cards.toml", 'window = "own_turn"\ncount = 2\ntext = "Draw 2', 'window = "own_turn"\ntext = "Draw 2')
+
+
+def test_the_militia_and_rule7_rolls_are_worded_with_the_packs_numbers(tmp_path, playing_with):
+    """postman.fight.militia, postman.fight.rule7: a house pack whose Militia join on 5 and whose
+    duel is called on 5 is asked, charted and noted on 5+, never the printed 6 and 4."""
+    from companion.postman import view
+
+    text = (BUNDLED / "tables.toml").read_text(encoding="utf-8")
+    assert "fights_holnists_on = 6" in text and "trigger_on = 4" in text
+    dst = tmp_path / "house-postman"
+    shutil.copytree(BUNDLED, dst, ignore=shutil.ignore_patterns("samples", "__pycache__"))
+    (dst / "tables.toml").write_text(text.replace("fights_holnists_on = 6", "fights_holnists_on = 5")
+                                     .replace("trigger_on = 4", "trigger_on = 5"), encoding="utf-8")
+    playing_with(load_pack(dst))
+    t = holnists_to_hill(Table())
+    assert t.session.pending_roll().purpose == "will the Militia fight? (5+)"
+    shown = view.battle_odds_now(t.s)
+    assert shown.militia_roll.needs_text() == "5+" and shown.militia_join == pytest.approx(2 / 6)
+    t = Table()
+    t.move("postman1", "mid1", "mid2", "camp")
+    t.ok("stay")
+    t.end_phase()
+    assert view.battle_odds_now(t.s).rule7_roll.needs_text() == "5+"
+    t.ok("fight", town="camp")
+    assert t.session.pending_roll().purpose == "Rule Number 7: a duel on 5+"
+    t.roll(4)
+    assert t.pos.due.kind == "round"  # 4 calls no duel in this house

@@ -53,7 +53,7 @@ def test_postman_screens_show_what_the_rules_judge(qtbot):
 
     panel = BattlePanel()
     qtbot.addWidget(panel)
-    judged = hinted = 0
+    judged = hinted = noted = 0
     seen: set[str] = set()
     for seed in range(6):
         session = Session(rolls_rules(), pack(), {"board": BOARD}, seed)
@@ -64,11 +64,13 @@ def test_postman_screens_show_what_the_rules_judge(qtbot):
                 judged += judge_postman(session)
                 if s.pos.due.kind == "round":
                     check_battle_panel(panel, session)
+                if s.pos.due.kind in ("militia_fight", "rule7"):
+                    noted += check_battle_notes(panel, session)
             if s.pos.offer is not None and s.pos.due is None and not s.pos.draws_owed:
                 check_retreat_offer(session)
             hinted += check_move_hints(session, random.Random(seed + len(session.entries)))
     assert judged > 200 and len(seen) >= 5, (judged, seen)
-    assert hinted >= 20, hinted
+    assert hinted >= 20 and noted >= 5, (hinted, noted)
 
 
 def rolls_rules():
@@ -138,6 +140,22 @@ def check_battle_panel(panel, session: Session) -> None:
     cells = [panel.model.rows[i].cells[2] for i in range(len(panel.model.rows))]
     shown = [t.text() for t in die_targets(session.pending_roll())]
     assert cells == shown
+
+
+def check_battle_notes(panel, session: Session) -> int:
+    """The battle panel's notes name the Militia's and Rule Number 7's roll as the owed request."""
+    view = battle_odds_now(session.state)
+    panel.show_view(view, session.state, {}, [], "")
+    asked = die_targets(session.pending_roll())[0]
+    if session.state.pos.due.kind == "rule7":
+        assert f"Rule Number 7 is rolled first ({asked.needs_text()}:" in panel.notes.text()
+        return 1
+    if 0 < view.militia_join < 1:
+        said = f"join on {asked.needs_text()} ({percent(asked.chance)})"
+        assert said in panel.notes.text(), (said, panel.notes.text())
+        assert view.militia_join == pytest.approx(asked.chance)
+        return 1
+    return 0
 
 
 def check_retreat_offer(session: Session) -> None:

@@ -165,10 +165,11 @@ class BattlePanel(QWidget):
         if view.militia:
             join = view.militia_join
             how = "fight with the Postmen" if join == 1 else "stay out" if join == 0 else \
-                f"join on a 6 ({percent(join)})"
+                f"join on {view.militia_roll.needs_text()} ({percent(view.militia_roll.chance)})"
             notes.append(f"{view.militia} Militia here: they {how}.")
         if view.rule7:
-            notes.append("Both Leaders are here: Rule Number 7 is rolled first (4+: a duel decides the game).")
+            notes.append(f"Both Leaders are here: Rule Number 7 is rolled first ({view.rule7_roll.needs_text()}: "
+                         "a duel decides the game).")
         if view.in_play:
             notes.append("In play: " + ", ".join(view.in_play) + ".")
         if step in ("casualties", "retreat") and view.round_losses:
