@@ -249,12 +249,14 @@ def percent_in(text: str) -> str:
 
 
 def test_ab_die_post_pages_show_what_the_rules_judge(race_screen):
-    busts = hurricanes = 0
+    busts = hurricanes = flown = 0
     for seed in range(3):
         session, screen = race_screen(seed, 3 + seed)
         for _ in positions(session, random.Random(seed), 150):
             s = session.state
             screen.refresh()
+            if s.phase == "turn" and not session.why_not(Input("fly")):
+                flown += check_fly_page(session, screen.turn_page.fly_odds.text())
             if s.phase in ("turn", "drawing") and s.deck.left:
                 shown = percent_in(screen.turn_page.draw_button.text())
                 held = s.threes(s.current)
@@ -266,7 +268,37 @@ def test_ab_die_post_pages_show_what_the_rules_judge(race_screen):
                 judged = share(session, lambda _b, after: after.phase != "move")  # no wind: a hurricane
                 assert shown == percent(judged)
                 hurricanes += 1
-    assert busts >= 1 and hurricanes >= 5
+    assert busts >= 1 and hurricanes >= 5 and flown >= 3, (busts, hurricanes, flown)
+
+
+def check_fly_page(session: Session, text: str) -> int:
+    """The fly page's "Hurricane N% · expected move M spaces" is the indicator the rules then
+    draw from: after flying, every ball is drawn (and undone) and the rules' own wind counted."""
+    from companion.ab_die_post.view import distance
+
+    hurricane = float(re.search(r"Hurricane (\d+\.\d)%", text).group(1))
+    move = float(re.search(r"expected move (\d+\.\d+) spaces", text).group(1))
+    came = len(session.entries)
+    assert session.submit(Input("fly")).accepted
+    try:
+        assert hurricane == pytest.approx(share(session, lambda _b, after: after.phase != "move") * 100, abs=0.05)
+        assert move == pytest.approx(mean_of(session, lambda after: distance(after) if after.phase == "move" else 0),
+                                     abs=0.005)
+    finally:
+        while len(session.entries) > came:
+            session.undo()
+    return 1
+
+
+def mean_of(session: Session, value) -> float:
+    """The mean of ``value`` over the pending draw's choices (with their copies), each drawn and undone."""
+    req = session.pending_draw()
+    total = 0.0
+    for item in set(req.choices):
+        assert session.submit(draw(item, "table")).accepted
+        total += value(session.state) * req.choices.count(item)
+        session.undo()
+    return total / len(req.choices)
 
 
 def share(session: Session, counts) -> float:
