@@ -77,7 +77,7 @@ def _roll_now(b: dict, s: PostmanState, inp: Input) -> str:
         return ""
     req = rolls.request(s, due)
     target = die_targets(req)[0]
-    return f"the {req.purpose} now needs {target.text()}"
+    return f"{req.purpose} now needs {target.text()}"
 
 
 def _militia(b: dict, s: PostmanState, inp: Input) -> str:
@@ -111,7 +111,7 @@ def _luck(b: dict, s: PostmanState, inp: Input) -> str:
         return ""
     i = due.reroll_index
     shown = f" (it showed {b['last_roll'][i]})" if i < len(b["last_roll"]) else ""
-    return f"die {i + 1} of the {rolls.request(s, due).purpose.split(' (Luck')[0]}{shown} is rolled again"
+    return f"die {i + 1} of {rolls.request(s, due).purpose.split(' (Luck')[0]}{shown} is rolled again"
 
 
 def _moved(b: dict, s: PostmanState, inp: Input) -> str:

@@ -156,7 +156,7 @@ def test_a_battle_card_says_whose_attack_rolls_it_changed(variant, said):
 
 def test_a_card_on_the_owed_roll_says_what_the_roll_needs_now():
     t = sneak_through_camp(Table(holnists=["2S"]))
-    assert t.play("2S").said == ("Intercept: the sneak roll for The Postman now needs 3+ = "
+    assert t.play("2S").said == ("Intercept: the Postman's sneak roll now needs 3+ = "
                                  "Sneak 2, Intercept -1 (67%)")
     assert t.session.pending_roll().target == 2  # the rules judge the same roll: 3 on the die
     t.roll(2)

@@ -105,7 +105,7 @@ def check_move_hints(session: Session, rng: random.Random, most: int = 2) -> int
 
 
 def walk_hint(session: Session, units: list[str], hint) -> int:
-    shown = f"sneak {hint.arrive * 100:.0f}%"  # the map's note on the town (ui/postman/flows.py)
+    shown = f"sneak {percent(hint.arrive)}"  # the map's note on the town (ui/postman/flows.py)
     came = len(session.entries)
     assert session.submit(Input("move", {"units": units, "path": list(hint.path)})).accepted
     judged = 0
@@ -126,7 +126,7 @@ def walk_hint(session: Session, units: list[str], hint) -> int:
             if not asked.possible:
                 return judged  # that unit stops here: the rest of the hint is for a stack without it
             assert session.submit(roll([max(1, asked.needs)], "table")).accepted
-        assert shown == f"sneak {arrive * 100:.0f}%"
+        assert shown == f"sneak {percent(arrive)}"
     finally:
         while len(session.entries) > came:
             session.undo()
@@ -276,12 +276,12 @@ def check_fly_page(session: Session, text: str) -> int:
     draw from: after flying, every ball is drawn (and undone) and the rules' own wind counted."""
     from companion.ab_die_post.view import distance
 
-    hurricane = float(re.search(r"Hurricane (\d+\.\d)%", text).group(1))
+    hurricane = re.search(r"Hurricane (\d+(?:\.\d)?%)", text).group(1)
     move = float(re.search(r"expected move (\d+\.\d+) spaces", text).group(1))
     came = len(session.entries)
     assert session.submit(Input("fly")).accepted
     try:
-        assert hurricane == pytest.approx(share(session, lambda _b, after: after.phase != "move") * 100, abs=0.05)
+        assert hurricane == percent(share(session, lambda _b, after: after.phase != "move"))
         assert move == pytest.approx(mean_of(session, lambda after: distance(after) if after.phase == "move" else 0),
                                      abs=0.005)
     finally:
