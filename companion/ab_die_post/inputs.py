@@ -128,10 +128,10 @@ INPUTS = InputTable("Ab die Post!", [
          check=turns.check_draw, apply=_draw, words=_draw_words),
     kind("stop_drawing", ACTOR, check=turns.check_stop, apply=turns.apply_stop,
          words=lambda s, a: f"{turns.actor(s, a)} stops drawing with "
-                            f"{s.points_in_hand(turns.actor(s, a))} points in hand"),
+                            f"{counted(s.points_in_hand(turns.actor(s, a)), 'point')} in hand"),
     kind("fly", ACTOR, check=turns.check_fly, apply=turns.apply_fly,
          words=lambda s, a: f"{turns.actor(s, a)} flies ({flight.plane_text(s, turns.actor(s, a))}, "
-                            f"{s.points_in_hand(turns.actor(s, a))} points in hand)"),
+                            f"{counted(s.points_in_hand(turns.actor(s, a)), 'point')} in hand)"),
     kind("move", ACTOR, optional("blocked", Flag(), False), optional("goal", Flag(), False),
          optional("lane", OneOf(LANES)), optional("zone", ZONE), optional("flanks", Number(0, 2, whole=True)),
          optional("space", SPACE), optional("path", PATH), well_formed=flight.move_well_formed,

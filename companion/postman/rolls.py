@@ -61,7 +61,7 @@ def request(state: PostmanState, due: Due) -> RollRequest:
              "recruit": f"{whose} recruit roll", "type": "the type roll",
              "militia": f"the Militia roll in {counted(count, 'town')}",
              "militia_fight": f"will the Militia fight? ({tables['militia']['fights_holnists_on']}+)",
-             "round": f"attack dice, round {due.info.get('round', 1)} ({count} dice)",
+             "round": f"attack dice, round {due.info.get('round', 1)} ({counted(count, 'die', 'dice')})",
              "rule7": f"Rule Number 7: a duel on {tables['rule7']['trigger_on']}+", "duel": "the duel: the Postman's die, then the General's",
              "duel_reroll": "the Postman rerolls his 1 or 2"}
     purpose = names[due.kind] + (" (Luck: reroll one die)" if due.reroll_index is not None else "")

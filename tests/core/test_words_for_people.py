@@ -50,9 +50,10 @@ def raw_id_in(line: str, ids: dict[str, str]) -> str | None:
     return None
 
 
-#: words a person stumbles on: "card(s)", "the Postmen' hand", "Roll: retreat roll for ...", a
-#: Leader's "The" inside a line ("roll for The Postman")
-CLUMSY = re.compile(r"\w\(s\)|Postmen'(?!s)|\bRoll: \S+ roll\b|\b(for|on|of|to|by|with) The\b")
+#: words a person stumbles on: "card(s)", "1 points", "the Postmen' hand", "Roll: retreat roll
+#: for ...", a Leader's "The" inside a line ("roll for The Postman")
+CLUMSY = re.compile(r"\w\(s\)|(?<![\d.])\b1 (points|cards|houses|towns|units|spaces|dice|rolls|tiles)\b"
+                    r"|Postmen'(?!s)|\bRoll: \S+ roll\b|\b(for|on|of|to|by|with) The\b")
 
 
 @pytest.mark.parametrize("game", GAMES)

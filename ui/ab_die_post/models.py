@@ -8,6 +8,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPen
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate
 
 from companion.ab_die_post.view import plane_text
+from companion.core.words import counted
 
 from ..palette import PLANE_COLOURS, colour
 from ..widgets.row_model import RowTableModel
@@ -34,7 +35,7 @@ class PlayerModel(RowTableModel):
             return self.cell(p, col)
         if role == Qt.ItemDataRole.ToolTipRole and col == CARDS_COLUMN:
             threes = s.threes(p)
-            return f"{p} holds {len(s.deck.hands[p])} card(s), {threes} red 3(s)"
+            return f"{p} holds {counted(len(s.deck.hands[p]), 'card')}, {counted(threes, 'red 3')}"
         if role == Qt.ItemDataRole.DecorationRole and col == 0:
             return QColor(PLANE_COLOURS[index.row() % len(PLANE_COLOURS)])
         if role == Qt.ItemDataRole.FontRole and p == s.current and s.phase != "over":

@@ -16,7 +16,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from companion.core.words import percent
+from companion.core.words import capital, counted, percent
+from companion.postman.view import side_name as side_words
 
 from .. import looks
 from ..widgets.columns import ScrollingColumn, share_width
@@ -175,9 +176,9 @@ class BattlePanel(QWidget):
         if step in ("casualties", "retreat") and view.round_losses:
             notes.append("This round the Postmen lose {}, the Holnists {}.".format(
                 view.round_losses.get("postmen", 0), view.round_losses.get("holnists", 0)))
-        stuck = [s.capitalize() for s in ("postmen", "holnists") if not view.can_retreat.get(s)]
+        stuck = [side_words(s) for s in ("postmen", "holnists") if not view.can_retreat.get(s)]
         if stuck and step not in ("casualties", "retreat"):
-            notes.append(" and ".join(stuck) + " cannot retreat from here.")
+            notes.append(capital(" and ".join(stuck)) + " cannot retreat from here.")
         self.notes.setText(" ".join(notes))
         self.bar.set_odds(view.odds)
         self.bar.setVisible(bool(view.odds))
@@ -211,7 +212,7 @@ class BattlePanel(QWidget):
             have = len(self.ticked(side))
             b.setText(f"{side.capitalize()}: confirm ({need})" if have == need
                       else f"{side.capitalize()}: tick {need} ({have})")
-            b.setToolTip(f"The {side} lose the {need} ticked unit(s); the owner chooses")
+            b.setToolTip(f"{capital(side_words(side))} lose the {counted(need, 'ticked unit')}; the owner chooses")
 
 
 def _needs(f) -> str:

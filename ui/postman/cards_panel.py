@@ -70,7 +70,7 @@ class DrawPrompt(QFrame):
         if request is None:
             return
         purpose = request.purpose[:1].upper() + request.purpose[1:]
-        more = f" ({owed} card(s) owed)" if owed > 1 else ""
+        more = f" ({counted(owed, 'card')} owed)" if owed > 1 else ""
         self.text.setText(purpose + more)
         random_discard = "discard" in request.purpose
         self.deal_button.setText("Pick one at random" if random_discard else "Draw from the app's deck")

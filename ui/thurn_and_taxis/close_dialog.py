@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from companion.core.words import counted
 from companion.thurn_and_taxis import view
 
 from .. import looks
@@ -76,7 +77,7 @@ class CloseDialog(QDialog):
                         row += 1
             places = self._places(opt)
             if opt.count < len(places):
-                grid.addWidget(QLabel(f"    Only {opt.count} house(s) left: choose where"), row, 0, 1, 2)
+                grid.addWidget(QLabel(f"    Only {counted(opt.count, 'house')} left: choose where"), row, 0, 1, 2)
                 row += 1
                 boxes = []
                 for n, (key, text) in enumerate(places):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QFont
 
+from companion.core.words import counted
 from companion.thurn_and_taxis.view import ranking, scores, winner
 
 from ..palette import PLAYER_COLOURS, colour
@@ -41,7 +42,7 @@ class ScoreModel(RowTableModel):
                                  for sid, v in p.tiles)
             if col == 4 and not self._open(s):
                 return (f"{row['carriage_points']} (carriage) \u2212 {row['houses_left']} (houses left)"
-                        + (f" + {len(p.tiles)} bonus tile(s) face down until the end" if p.tiles else ""))
+                        + (f" + {counted(len(p.tiles), 'bonus tile')} face down until the end" if p.tiles else ""))
             if col == 4:
                 return (f"{row['carriage_points']} (carriage) + {row['tiles']} (tiles) "
                         f"\u2212 {row['houses_left']} (houses left)")

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from companion.core.words import counted
 from companion.games import GAMES
 
 from .. import looks
@@ -131,7 +132,7 @@ class StartPage(QWidget):
 
             info = GAMES.get(saved.game)
             name = saved.title or (info.title if info else saved.game)
-            self.resume_label.setText(f"Last game: {name}, {saved.inputs} input(s), saved {local_time(saved.saved)}")
+            self.resume_label.setText(f"Last game: {name}, {counted(saved.inputs, 'input')}, saved {local_time(saved.saved)}")
             self.resume_box.show()
         if problem:  # selectable, so the path can be copied; Qt's enums load only when needed
             from PySide6.QtCore import Qt
