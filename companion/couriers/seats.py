@@ -20,19 +20,49 @@ _BY_COMMANDER = ("declare_hq", "move_commander", "return_to_hq", "establish_hq")
 _BY_COURIER = ("move_courier", "attempt_location")
 
 
+class _SealedCourier(Courier):
+    """A courier as the table sees it: everything it is but its sealed ``message`` (``UNSEEN``).
+    It shares the courier's own attributes (its ``__dict__``), so it is never stale and costs no
+    copy; the property hides the one field."""
+
+    message = property(lambda self: UNSEEN)
+
+    @classmethod
+    def of(cls, courier: Courier) -> Courier:
+        sealed = object.__new__(cls)
+        sealed.__dict__ = courier.__dict__
+        return sealed
+
+
+#: the wrapper of each courier id last asked for: a long evening's couriers are wrapped once, not
+#: at every log line (a wrapper is kept while it shares its courier's attributes)
+_WRAPPED: dict[str, Courier] = {}
+
+
+def _as_seen(cid: str, c: Courier) -> Courier:
+    w = _WRAPPED.get(cid)
+    if w is None or w.__dict__ is not c.__dict__:
+        w = _WRAPPED[cid] = _SealedCourier.of(c)
+    return c if orders_open(c) else w
+
+
 class _Sealed(Mapping):
-    """The couriers as the table sees them: a sealed courier's message is ``UNSEEN``. Each is
-    copied only when asked for, so a long evening's couriers cost nothing per log line."""
+    """The couriers as the table sees them: a sealed courier's message is ``UNSEEN``."""
 
     def __init__(self, couriers: dict[str, Courier]):
         self._couriers = couriers
 
     def __getitem__(self, cid: str) -> Courier:
-        c = self._couriers[cid]
-        return c if orders_open(c) else replace(c, message=UNSEEN)  # type: ignore[arg-type]
+        return _as_seen(cid, self._couriers[cid])
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._couriers)
+
+    def items(self):  # what the words walk: a list, no view object per item
+        return [(cid, _as_seen(cid, c)) for cid, c in self._couriers.items()]
+
+    def values(self):
+        return [_as_seen(cid, c) for cid, c in self._couriers.items()]
 
     def __len__(self) -> int:
         return len(self._couriers)

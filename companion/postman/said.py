@@ -16,7 +16,7 @@ from ..core.words import counted
 from . import battle, played, rolls
 from .inputs import INPUTS
 from .state import PostmanState
-from .town_view import unit_label
+from .town_view import kind_label, unit_label
 from .words import side
 from .words import town as _town
 
@@ -24,7 +24,6 @@ from .words import town as _town
 def before(s: PostmanState, inp: Input) -> dict:
     t = s.pos
     out: dict = {"units": {uid: (u.kind, u.side, u.town) for uid, u in t.units.items()},
-                 "labels": {uid: unit_label(s, uid) for uid in t.units},
                  "militia": dict(t.militia), "winner": t.winner, "last_battle": t.last_battle,
                  "battle": t.battle.town if t.battle is not None else None}
     if inp.kind == "roll" and t.due is not None:
@@ -66,7 +65,7 @@ def said(b: dict, s: PostmanState, inp: Input) -> str:
 def _roll(b: dict, s: PostmanState) -> str:
     due, ok = b["due"], b["ok"]
     info = due.info
-    who = b["labels"].get(info.get("unit", ""), "")
+    who = _was(b, s, info.get("unit", ""))
     town = _town(s, info.get("town"))
     k = due.kind
     if k == "sneak":
@@ -130,7 +129,14 @@ def _fallen(b: dict, s: PostmanState, inp: Input) -> list[str]:
     gone = [uid for uid in b["units"] if uid not in s.pos.units]
     if not gone:
         return []
-    return ["Destroyed: " + ", ".join(b["labels"][uid] for uid in gone)]
+    return ["Destroyed: " + ", ".join(_was(b, s, uid) for uid in gone)]
+
+
+def _was(b: dict, s: PostmanState, uid: str) -> str:
+    """A unit's name as it was before the input, also once it has left the board (its kind is
+    kept, not its name: naming every unit before every input cost more than the input)."""
+    kind = b["units"].get(uid, (None,))[0]
+    return kind_label(s, kind, uid) if kind is not None else ""
 
 
 def _battle_end(b: dict, s: PostmanState) -> list[str]:

@@ -78,7 +78,10 @@ class PostmanSeating(Seating):
         before the roll is dropped, its hands being the same secrets."""
         pos = copy.copy(s.pos)
         public: dict[int, Deck] = {}
-        pos.decks = {side: public.setdefault(id(d), d.unseen(SIDES)) for side, d in s.pos.decks.items()}
+        for d in s.pos.decks.values():
+            if id(d) not in public:
+                public[id(d)] = d.unseen(SIDES)
+        pos.decks = {side: public[id(d)] for side, d in s.pos.decks.items()}
         pos.before_roll = None
         return replace(s, pos=pos)
 

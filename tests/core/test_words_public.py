@@ -103,11 +103,10 @@ class Lingering(Session):
     in its own words first (commanders before the game begins, couriers with orders), so games
     get long and hold secrets."""
 
-    rng = random.Random(0)
-
     def __init__(self, *args):
         super().__init__(*args)
-        self.going_kinds = set()
+        self.rng = random.Random(0)  # its own, so no test's order changes another's game
+        self.going_kinds: set[str] = set()  # kinds once seen not to end a game: not tried again
 
     def legal_inputs(self) -> list[Input]:
         if self.rng.random() < 0.8 and any(not self.why_not(i) for i in open_inputs(self, self.rng)):
@@ -115,8 +114,6 @@ class Lingering(Session):
         legal = super().legal_inputs()
         going = [i for i in legal if not self._ends(i)]
         return going or legal
-
-    going_kinds: set[str]  # kinds once seen not to end a game: not tried again
 
     def _ends(self, inp: Input) -> bool:
         if inp.kind in self.going_kinds:
