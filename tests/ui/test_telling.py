@@ -212,3 +212,46 @@ def test_every_result_screen_shows_the_games_figures_and_every_player(window, re
     assert set(shown) == rows and all(shown.values())
     session = window.table.session
     assert result.scores.rowCount() == len(session.seats())
+
+
+def figures_placed(result) -> bool:
+    """The figures beside the score table (their tops level) or right under it (no gap)."""
+    table, title = result.scores, result.figures_title
+    top = table.mapTo(result, table.rect().topLeft())
+    at = title.mapTo(result, title.rect().topLeft())
+    if result.side_by_side.wide:
+        return at.x() >= top.x() + table.width() and abs(at.y() - top.y()) < 40
+    return 0 <= at.y() - (top.y() + table.height()) <= 40
+
+
+@pytest.mark.parametrize("record, size, beside", [
+    ("ab_die_post/samples/four_player_game.json", (1366, 768), True),
+    ("postman/samples/short_game.json", (1366, 768), False),  # its "which" column is wide
+    ("thurn_and_taxis/samples/four_players_whole_game.json", (1000, 720), False)])
+def test_the_figures_follow_the_scores_and_the_buttons_always_show(window, qtbot, record, size, beside):
+    """Beside the score table where both fit, under it where not, with no gap opening between
+    them (the layout settles within a moment); the buttons stay in the window whatever scrolls."""
+    window.resize(*size)
+    assert window.open_record(SAMPLES / record)
+    result = window.telling.result
+    qtbot.wait(300)  # the table fits its columns on a timer: look once everything has settled
+    assert figures_placed(result)
+    assert result.side_by_side.wide is beside
+    for b in result.buttons.values():
+        assert b.isVisible() and window.rect().contains(b.mapTo(window, b.rect().bottomRight()))
+
+
+def test_a_short_score_table_leaves_no_gap_above_the_figures(window, desk, qtbot):
+    """The Courier Desk's two sides at 1280x720: the figures come right under the table."""
+    window.resize(1280, 720)
+    t = window.table
+    for cid, name, rank in (("meade", "Meade", "army"), ("gibbon", "Gibbon", "brigade")):
+        t.submit(Input("add_commander", {"id": cid, "name": name, "side": "Union", "rank": rank}))
+    for kind, args in (("start_game", {}), ("send_courier", {"sender": "gibbon", "recipient": "meade", "message": "Go"}),
+                       ("begin_courier_step", {}), ("move_courier", {"courier": "C1", "speed": "officer"})):
+        assert t.submit(Input(kind, args)).accepted, kind
+    t.submit(roll([6, 6], "table"))  # lost
+    assert t.submit(Input("end_game", {"winner": "Union"})).accepted
+    result = window.telling.result
+    qtbot.wait(300)  # the table fits its columns on a timer: look once everything has settled
+    assert figures_placed(result) and not result.side_by_side.wide

@@ -35,6 +35,7 @@ class _Beside(QWidget):
     def __init__(self, table: QWidget, figures: QWidget):
         super().__init__()
         self.table, self.figures = table, figures
+        self.on_resize = None
         self.box = QBoxLayout(QBoxLayout.Direction.LeftToRight, self)
         self.box.setContentsMargins(0, 0, 0, 0)
         self.box.setSpacing(24)
@@ -50,12 +51,18 @@ class _Beside(QWidget):
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         self.turn(event.size().width())
+        if self.on_resize is not None:
+            self.on_resize()  # the height its text wraps to at this width is what it asks for
 
     def turn(self, width: int) -> None:
         natural = min(self.table.maximumWidth(), 4000)  # the score table's whole text, unwrapped
         wide = width >= natural + self.box.spacing() + self.FIGURES_WIDE
         if wide != self.wide:
             self.box.setDirection(QBoxLayout.Direction.LeftToRight if wide else QBoxLayout.Direction.TopToBottom)
+            # beside: the table takes the width first; under: the figures take any height left,
+            # so no gap opens between the table and them
+            self.box.setStretch(0, 1 if wide else 0)
+            self.box.setStretch(1, 0 if wide else 1)
             self.updateGeometry()
 
 
@@ -125,6 +132,7 @@ class ResultScreen(QFrame):
         right.addStretch(1)
         self.side_by_side = _Beside(self.scores, figures)
         self.body = _Body(self.side_by_side)
+        self.side_by_side.on_resize = self.body.updateGeometry
         self.body.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         for w in (self.body.viewport(), self.side_by_side, figures):
             w.setAutoFillBackground(False)  # the panel's colour shows through
