@@ -5,7 +5,8 @@ offer at every text size. Fails, naming the widget and its text, on: a visible l
 cell's text wider than its space; text that lies outside what the enclosing scroll area's
 viewport or the window shows (cut at the side, or cut above or below where nothing scrolls); a
 view that scrolls sideways (text a player needs is never behind a sideways scroll); a table
-showing fewer whole rows than its useful minimum; painted text (``text_boxes``) that does not
+showing fewer whole rows than its useful minimum; a board out of sight or squeezed under a
+share of the window's height; painted text (``text_boxes``) that does not
 fit its box or overlaps other painted text; a dialog too narrow for its title; or a label whose
 text and background contrast under 4.5:1 (WCAG AA)."""
 
@@ -345,6 +346,28 @@ def _background(image, label: QLabel, top: QWidget) -> str:
     return counts.most_common(1)[0][0] if counts else "#ffffff"
 
 
+#: a board (a view a screen marks with its ``board`` property: the Postman map, the Thurn and
+#: Taxis map, the flight) is drawn at least this share of the window's height, wholly in sight:
+#: a board scrolled out of sight or squeezed into a strip is not read from across the table
+BOARD_SHARE = 0.22
+
+
+def _board_problems(top: QWidget) -> list[str]:
+    out = []
+    for view in top.findChildren(QGraphicsView):
+        if not view.property("board") or not view.isVisibleTo(top) or view.window() is not top:
+            continue
+        port = _on_top(view.viewport(), top)
+        _seen_rect, fixed = _seen(view.viewport(), top)
+        if not _shown(view) or not fixed.adjusted(-1, -1, 1, 1).contains(port):
+            out.append(f"{_where(view)} the board is out of sight: y {port.top()}..{port.bottom()}, "
+                       f"only {fixed.top()}..{fixed.bottom()} shows")
+        elif port.height() < BOARD_SHARE * top.height():
+            out.append(f"{_where(view)} the board is squeezed: {port.width()}x{port.height()} px, "
+                       f"needs {BOARD_SHARE * top.height():.0f} px of height")
+    return out
+
+
 def problems(top: QWidget) -> list[str]:
     """Everything on ``top`` (a window or a dialog) that a player could not read in full, once
     its layout has settled (tables share their width and make room over a few passes)."""
@@ -412,6 +435,7 @@ def problems(top: QWidget) -> list[str]:
     for w in top.findChildren(QWidget):
         if hasattr(w, "text_boxes") and _shown(w):
             out += [f"{_where(w)} {p}" for p in _painted_problems(w)]
+    out += _board_problems(top)
     if isinstance(top, QDialog) and top.windowTitle():
         need = QFontMetrics(QApplication.font()).horizontalAdvance(top.windowTitle()) + 120
         if need > top.width():
@@ -513,6 +537,18 @@ def test_every_courier_desk_dialog_reads_in_full(looks_window, monkeypatch):
     assert [title for title, _ in seen] == ["Add a commander", "Send a courier", "Declare headquarters",
                                             "Establish headquarters", "Commander moved"]
     found = [f"{title}: {p}" for title, found in seen for p in found]
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("looks_window", EVERY_SCREEN, ids=_looks, indirect=True)
+def test_a_six_player_flight_reads_in_full(looks_window, qtbot):
+    """Six planes on the flight board and six rows in the players' table: the board keeps its
+    share of the window and its words never run into each other (text_boxes)."""
+    window = looks_window
+    window.ask_setup = lambda parent, game, pack: {"players": ["Anna", "Ben", "Cleo", "Dirk", "Emil", "Frieda"]}
+    assert window.new_game("ab_die_post", seed=3)
+    found = problems(window)
+    assert window.width() <= 1280 and window.height() <= 720, f"the window is forced to {window.size()}"
     assert not found, "\n".join(found)
 
 

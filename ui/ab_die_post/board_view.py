@@ -12,8 +12,17 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QTransform
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsView
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QTransform,
+)
+from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsItem, QGraphicsScene, QGraphicsView
 
 from companion.ab_die_post.view import GOAL, LANES, START, plane_text, space_id
 
@@ -24,6 +33,8 @@ STRAIGHT = 250.0        # length of each straight of the U
 RADIUS = 100.0          # radius of the middle lane at the bend
 LANE_GAP = 40.0         # between neighbouring lanes
 SPACE = 26.0            # a space's diameter
+#: the item data key under which a word drawn in the window's type keeps its rank
+WORDS_RANK = 1
 OFFSET = {"inner": -LANE_GAP, "middle": 0.0, "outer": LANE_GAP}  # away from the U's inside
 
 def _centre(u: float) -> tuple[QPointF, QPointF]:
@@ -325,6 +336,44 @@ class FlightBoard(BoardView):
         if rect != self.sceneRect():
             self.setSceneRect(rect)
             self.fit()
+        self._keep_words_apart()
+
+    def fit(self) -> None:
+        super().fit()
+        self._keep_words_apart()
+
+    def _words_drawn(self) -> list:
+        return [it for it in self.scene().items() if it.data(WORDS_RANK) is not None]
+
+    def _word_box(self, item) -> QRectF:
+        """Where a word's letters are drawn, in viewport pixels."""
+        margin = item.document().documentMargin()
+        at = item.deviceTransform(self.viewportTransform()).map(QPointF(margin, margin))
+        return QRectF(at, QFontMetricsF(item.font()).size(0, item.toPlainText()))
+
+    def _keep_words_apart(self) -> None:
+        """The words keep their size as the drawing shrinks, so in a small view they would
+        meet: the airports' names and who has the passenger stay, then the zones, then the
+        lanes' names, each only where it meets no word kept and no plane, inside the view."""
+        port = QRectF(self.viewport().rect())
+        pieces = [self.mapFromScene(it.sceneBoundingRect()).boundingRect() for it in self._pieces
+                  if isinstance(it, QGraphicsEllipseItem)]
+        kept: list[QRectF] = []
+        for item in sorted(self._words_drawn(), key=lambda it: (it.data(WORDS_RANK), it.toPlainText())):
+            box = self._word_box(item)
+            clear = port.contains(box) and not any(box.intersects(other) for other in kept) \
+                and not any(box.intersects(QRectF(piece)) for piece in pieces)
+            item.setVisible(clear)
+            if clear:
+                kept.append(box)
+
+    def text_boxes(self) -> list:
+        """The words drawn now: (box, text, font, flags) in the widget's pixels, for
+        tests/ui/test_no_clipping.py (no two meet, none leaves the view)."""
+        shift = QPointF(self.viewport().pos())
+        return [(self._word_box(it).translated(shift), it.toPlainText(), it.font(),
+                 Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+                for it in self._words_drawn() if it.isVisible()]
 
     def _draw_ground(self, zones: int) -> None:
         """The lanes, the river lines and zone words, and both airports' boxes (without planes)."""
@@ -340,18 +389,20 @@ class FlightBoard(BoardView):
             band.setCapStyle(Qt.PenCapStyle.FlatCap)
             scene.addPath(path, band)
             p = _at(0.0, OFFSET[lane])
-            self._words(lane, "track.ink", QPointF(p.x() + 4, p.y()), centred=False)
+            self._words(lane, "track.ink", QPointF(p.x() + 4, p.y()), centred=False, rank=2)
         for z in range(1, zones):  # the river lines
             a, b = _at(z / zones, -LANE_GAP * 1.5), _at(z / zones, LANE_GAP * 1.45)
             scene.addLine(a.x(), a.y(), b.x(), b.y(), QPen(colour("track.river"), 3))
         for z in range(1, zones + 1):
-            self._words(f"zone {z}", "track.river.text", _at((z - 0.5) / zones, LANE_GAP * 1.8))
+            self._words(f"zone {z}", "track.river.text", _at((z - 0.5) / zones, LANE_GAP * 1.8), rank=1)
         self._airports = (self._airport(_at(0.0, 0), "start field"), self._airport(_at(1.0, 0), "goal airport"))
 
-    def _words(self, text: str, tone: str, at: QPointF, centred: bool = True):
+    def _words(self, text: str, tone: str, at: QPointF, centred: bool = True, rank: int = 0):
         """A label in the window's type, whatever the board's zoom (a small view shrinks the
-        drawing, never the words), centred on ``at`` or starting there."""
+        drawing, never the words), centred on ``at`` or starting there. ``rank``: which words
+        give way first where a small view brings them together (_keep_words_apart)."""
         t = self.scene().addText(text, self.font())
+        t.setData(WORDS_RANK, rank)
         t.setDefaultTextColor(colour(tone))
         t.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
         r = t.boundingRect()

@@ -23,7 +23,7 @@ from companion.ab_die_post.view import GOAL
 from companion.core.inputs import Input
 
 from .. import looks
-from ..widgets.columns import ScrollingColumn, share_width
+from ..widgets.columns import BoardUnder, ScrollingColumn, share_width
 from ..widgets.phase_bar import PhaseBar
 from ..widgets.steady import SteadyHeight
 from .board_view import FlightBoard
@@ -88,8 +88,9 @@ class RaceTable(QWidget):
         tl.addWidget(self.track)
         tl.addWidget(self.result)
         ll.addWidget(track_box)
+        ll.addStretch(1)
         self.flight_board = FlightBoard()  # every plane, always in view
-        ll.addWidget(self.flight_board, 1)
+        self.flight_board.setProperty("board", True)  # tests/ui/test_no_clipping.py holds it in sight
 
         # the current choice, one page per phase
         self.turn_page = TurnPage()
@@ -110,8 +111,9 @@ class RaceTable(QWidget):
         al.addWidget(ScrollingColumn(self.pages))
 
         split = QSplitter(Qt.Orientation.Horizontal)
-        # at a large text size the column scrolls, never squeezes
-        split.addWidget(ScrollingColumn(left))
+        # at a large text size the column scrolls, never squeezes, and the board under it keeps
+        # its share of the height in sight
+        split.addWidget(BoardUnder(ScrollingColumn(left), self.flight_board))
         split.addWidget(self.action_box)
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)

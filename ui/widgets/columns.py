@@ -320,3 +320,47 @@ class SideBySide(QWidget):
         wide = self.fits_wide(width)
         if wide != self.wide:
             self.split.setOrientation(Qt.Orientation.Horizontal if wide else Qt.Orientation.Vertical)
+
+
+class BoardUnder(QWidget):
+    """A column of controls over a board: the controls take what they need, but never so much
+    that the board gets less than ``share`` of the height or ``least`` pixels; then they scroll
+    (in ``column``, a ScrollingColumn) and the board stays whole in sight, never below the fold."""
+
+    def __init__(self, column: ScrollingColumn, board: QWidget, share: float = 0.4, least: int = 180,
+                 gap: int = 6, parent=None):
+        super().__init__(parent)
+        self.column, self.board, self.share, self.least, self.gap = column, board, share, least, gap
+        column.setParent(self)
+        board.setParent(self)
+        column.widget().installEventFilter(self)
+
+    def eventFilter(self, obj, event) -> bool:
+        if event.type() == QEvent.Type.LayoutRequest:  # the controls' needs changed (a row came)
+            self._lay_out()
+        return False
+
+    def _controls_height(self) -> int:
+        inner = self.column.widget()
+        width = self.width() - self.column.verticalScrollBar().sizeHint().width()
+        need = inner.heightForWidth(width) if inner.hasHeightForWidth() else -1
+        return max(need, inner.sizeHint().height(), inner.minimumSizeHint().height()) + 2 * self.column.frameWidth()
+
+    def _lay_out(self) -> None:
+        w, h = self.width(), self.height()
+        board = max(self.board.minimumHeight(), self.least, int(h * self.share))
+        top = max(0, min(self._controls_height(), h - board - self.gap))
+        self.column.setGeometry(0, 0, w, top)
+        self.board.setGeometry(0, top + self.gap, w, h - top - self.gap)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._lay_out()
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(max(self.column.minimumSizeHint().width(), self.board.minimumSizeHint().width()),
+                     max(self.board.minimumHeight(), self.least) + self.gap + 60)
+
+    def sizeHint(self) -> QSize:
+        return QSize(max(self.column.sizeHint().width(), self.board.sizeHint().width()),
+                     self._controls_height() + self.gap + self.board.sizeHint().height())
