@@ -74,6 +74,7 @@ class PostmanTable(QWidget, Flows):
 
         # the map and its tools
         self.map = MapView(table.state.board)
+        self.map.setProperty("board", True)  # tests/ui/test_no_clipping.py holds it in sight and not squeezed
         self.zoom_in = QPushButton("+")
         self.zoom_out = QPushButton("\u2212")
         self.fit_button = QPushButton("Whole map")

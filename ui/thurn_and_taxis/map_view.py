@@ -5,7 +5,7 @@ pack's board positions (mm on the 600 x 420 board)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QWidget
 
@@ -13,6 +13,8 @@ from .. import looks, palette
 from ..palette import PLAYER_COLOURS, colour
 
 CITY_R = 9.0
+#: the least share of its own scale the board keeps with the tile strip under or beside it
+TILES_KEEP = 0.7
 HOUSE = 8.5
 #: where the houses of seats 0-3 sit around a city
 HOUSE_AT = ((-HOUSE - 2, -CITY_R - HOUSE - 1), (2, -CITY_R - HOUSE - 1),
@@ -40,6 +42,9 @@ class MapView(QGraphicsView):
         self._dynamic: list = []
         self.city_items: dict = {}
         self.tiles = TileStrip(self)  # in screen pixels under the board, so its type stays readable
+        #: a box beside the map (in the table's side column) the strip moves to when under or
+        #: beside the board it would leave the board drawn too small (a short view, large type)
+        self.tiles_home: QWidget | None = None
         self._draw_board()
 
     def _draw_board(self) -> None:
@@ -143,7 +148,8 @@ class MapView(QGraphicsView):
 
     def _place_tiles(self) -> None:
         """The tile strip under the board or beside it, whichever leaves the board drawn larger
-        (a short wide view has room to the side of the board, not under it)."""
+        (a short wide view has room to the side of the board, not under it); in ``tiles_home``
+        when either would draw the board at under TILES_KEEP of the scale it has alone."""
         f = self.frameWidth()
         w, h = self.width() - 2 * f, self.height() - 2 * f
         bw, bh = self.bounds.width(), self.bounds.height()
@@ -151,6 +157,12 @@ class MapView(QGraphicsView):
         side = self.tiles.width_for(h)
         under = min(w / bw, (h - below) / bh)
         beside = min((w - side) / bw, h / bh) if side else 0.0
+        away = self.tiles_home is not None and max(under, beside) < TILES_KEEP * min(w / bw, h / bh)
+        if away != (self.tiles.parentWidget() is self.tiles_home):
+            self._move_tiles(away)
+        if away:
+            self.setViewportMargins(0, 0, 0, 0)
+            return
         self.tiles.beside = beside > under
         if self.tiles.beside:
             self.setViewportMargins(0, 0, side, 0)
@@ -158,6 +170,18 @@ class MapView(QGraphicsView):
         else:
             self.setViewportMargins(0, 0, 0, below)
             self.tiles.setGeometry(f, f + h - below, w, below)
+
+    def _move_tiles(self, away: bool) -> None:
+        home = self.tiles_home
+        assert home is not None
+        self.tiles.beside = False
+        if away:
+            home.layout().addWidget(self.tiles)
+        else:
+            home.layout().removeWidget(self.tiles)
+            self.tiles.setParent(self)
+        self.tiles.show()
+        home.setVisible(away)
 
     def showEvent(self, event) -> None:
         super().showEvent(event)
@@ -175,6 +199,15 @@ class TileStrip(QWidget):
         super().__init__(parent)
         self.stacks: list[tuple[str, list[int]]] = []
         self.beside = False  # beside the board, not under it: the type keeps its size
+
+    def hasHeightForWidth(self) -> bool:  # in a layout (moved beside the map): as tall as its rows
+        return True
+
+    def heightForWidth(self, width: int) -> int:
+        return self.height_for(width, beside=False)
+
+    def sizeHint(self) -> QSize:
+        return QSize(320, self.height_for(320, beside=False))
 
     def set_stacks(self, stacks) -> None:
         self.stacks = list(stacks)

@@ -79,6 +79,7 @@ class ThurnTable(QWidget):
         self.phase.advance.connect(lambda kind: self.submit(kind))
 
         self.map = MapView(board)
+        self.map.setProperty("board", True)  # tests/ui/test_no_clipping.py holds it in sight and not squeezed
         self.scores = ScoreModel(self)
         self.score_view = QTableView()
         self.score_view.setModel(self.scores)
@@ -159,7 +160,12 @@ class ThurnTable(QWidget):
         rl = QVBoxLayout(right)
         rl.setContentsMargins(0, 0, 0, 0)
         rl.setSpacing(4)
-        for w in (dbox, obox, rbox):
+        # the bonus tiles come here when under the board they would squeeze it (MapView.tiles_home)
+        tiles_box = QGroupBox("Bonus tiles on offer")
+        QVBoxLayout(tiles_box).setContentsMargins(4, 4, 4, 4)
+        tiles_box.hide()
+        self.map.tiles_home = tiles_box
+        for w in (dbox, obox, rbox, tiles_box):
             rl.addWidget(w)
         rl.addWidget(self.score_view, 1)
         self.open_scores = QCheckBox("Open scores (bonus tiles face up)")
