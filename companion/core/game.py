@@ -286,6 +286,14 @@ class Seating(ABC):
         return None
 
 
+def shallow(state):
+    """A new object of ``state``'s type sharing every attribute with it, for a public state that
+    replaces one or two (``copy.copy`` goes through pickling's protocol: slower, per log line)."""
+    twin = object.__new__(type(state))
+    twin.__dict__.update(state.__dict__)
+    return twin
+
+
 def public_steps(steps: list[Step]) -> list[dict]:
     """What is owed now and by whom, in words: never a draw's choices (they are the draw pile)."""
     out = []

@@ -7,10 +7,9 @@ roster, headquarters, where each courier is and how it fares) is the whole table
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
 from dataclasses import asdict, replace
 
-from ..core.game import Seat, Seating
+from ..core.game import Seat, Seating, shallow
 from ..core.inputs import Input
 from ..core.words import UNSEEN
 from .riders import orders_open
@@ -21,11 +20,11 @@ _BY_COURIER = ("move_courier", "attempt_location")
 
 
 class _SealedCourier(Courier):
-    """A courier as the table sees it: everything it is but its sealed ``message`` (``UNSEEN``).
-    It shares the courier's own attributes (its ``__dict__``), so it is never stale and costs no
-    copy; the property hides the one field."""
+    """A courier as the table sees it: everything it is, and its ``message`` only once its orders
+    are open (couriers.capture), else ``UNSEEN``. It shares the courier's own attributes (its
+    ``__dict__``), so it is never stale and costs no copy."""
 
-    message = property(lambda self: UNSEEN)
+    message = property(lambda self: self.__dict__["message"] if orders_open(self) else UNSEEN)
 
     @classmethod
     def of(cls, courier: Courier) -> Courier:
@@ -34,38 +33,22 @@ class _SealedCourier(Courier):
         return sealed
 
 
-#: the wrapper of each courier id last asked for: a long evening's couriers are wrapped once, not
-#: at every log line (a wrapper is kept while it shares its courier's attributes)
-_WRAPPED: dict[str, Courier] = {}
+#: the couriers last asked for and their wrappers: couriers are only ever added to a game's
+#: dict, so the wrappers of a long evening are made once each, not at every log line
+_LAST: list = [None, {}]
 
 
-def _as_seen(cid: str, c: Courier) -> Courier:
-    w = _WRAPPED.get(cid)
-    if w is None or w.__dict__ is not c.__dict__:
-        w = _WRAPPED[cid] = _SealedCourier.of(c)
-    return c if orders_open(c) else w
-
-
-class _Sealed(Mapping):
-    """The couriers as the table sees them: a sealed courier's message is ``UNSEEN``."""
-
-    def __init__(self, couriers: dict[str, Courier]):
-        self._couriers = couriers
-
-    def __getitem__(self, cid: str) -> Courier:
-        return _as_seen(cid, self._couriers[cid])
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._couriers)
-
-    def items(self):  # what the words walk: a list, no view object per item
-        return [(cid, _as_seen(cid, c)) for cid, c in self._couriers.items()]
-
-    def values(self):
-        return [_as_seen(cid, c) for cid, c in self._couriers.items()]
-
-    def __len__(self) -> int:
-        return len(self._couriers)
+def _as_seen(couriers: dict[str, Courier]) -> dict[str, Courier]:
+    real, seen = _LAST
+    last = next(reversed(seen), None)
+    if real is not couriers or len(seen) > len(couriers) or (
+            last is not None and seen[last].__dict__ is not couriers[last].__dict__):
+        seen = {}
+        _LAST[:] = [couriers, seen]
+    if len(seen) < len(couriers):
+        for cid in list(couriers)[len(seen):]:
+            seen[cid] = _SealedCourier.of(couriers[cid])
+    return seen
 
 
 class CourierSeating(Seating):
@@ -92,7 +75,9 @@ class CourierSeating(Seating):
         return {"orders": {cid: c.message for cid, c in s.couriers.items() if c.side == seat}}
 
     def public_state(self, s: DeskState) -> DeskState:
-        return replace(s, couriers=_Sealed(s.couriers))  # type: ignore[arg-type]  # read only
+        public = shallow(s)  # only read: no dataclass __init__ per log line
+        public.couriers = _as_seen(s.couriers)
+        return public
 
     def blind(self, s: DeskState, seat: str, reader: str | None) -> DeskState | None:
         """Each sealed order of ``seat``'s couriers rewritten: an order is secret as the orders

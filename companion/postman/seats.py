@@ -7,12 +7,11 @@ side that played Spies this turn may look at the other hand (postman.card.spies)
 
 from __future__ import annotations
 
-import copy
 from dataclasses import replace
 
 from ..core.checkpoints import copy_state
 from ..core.deck import Deck
-from ..core.game import Seat, Seating
+from ..core.game import Seat, Seating, shallow
 from ..core.inputs import Input
 from .inputs import INPUTS
 from .state import OTHER, PostmanState
@@ -76,14 +75,16 @@ class PostmanSeating(Seating):
     def public_state(self, s: PostmanState) -> PostmanState:
         """Both hands and the draw piles unseen (a shared deck copied once); Luck's position
         before the roll is dropped, its hands being the same secrets."""
-        pos = copy.copy(s.pos)
-        public: dict[int, Deck] = {}
+        pos = shallow(s.pos)
+        unseen: dict[int, Deck] = {}
         for d in s.pos.decks.values():
-            if id(d) not in public:
-                public[id(d)] = d.unseen(SIDES)
-        pos.decks = {side: public[id(d)] for side, d in s.pos.decks.items()}
+            if id(d) not in unseen:
+                unseen[id(d)] = d.unseen(SIDES)
+        pos.decks = {side: unseen[id(d)] for side, d in s.pos.decks.items()}
         pos.before_roll = None
-        return replace(s, pos=pos)
+        public = shallow(s)
+        public.pos = pos
+        return public
 
     def blind(self, s: PostmanState, seat: str, reader: str | None) -> PostmanState | None:
         if reader is not None and _spying(s) == reader:

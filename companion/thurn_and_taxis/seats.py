@@ -8,10 +8,8 @@ the cards in view, would give the hands away.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..core.checkpoints import copy_state
-from ..core.game import Seat, Seating
+from ..core.game import Seat, Seating, shallow
 from ..core.inputs import Input
 from . import routes
 from .scoring import scores
@@ -59,7 +57,9 @@ class ThurnAndTaxisSeating(Seating):
 
     def public_state(self, s: GameState) -> GameState:
         """Every hand and the deck unseen; the rest shared."""
-        return replace(s, deck=s.deck.unseen({p.name for p in s.players}))
+        public = shallow(s)  # only read
+        public.deck = s.deck.unseen({p.name for p in s.players})
+        return public
 
     def blind(self, s: GameState, seat: str, reader: str | None) -> GameState:
         """``seat``'s hand dealt afresh: a card is hidden as a card in a hand, whatever else on
