@@ -14,6 +14,7 @@ from pathlib import Path
 
 from .core import crash
 from .core.violations import PosthornError
+from .core.words import counted
 
 HEADLESS = ("replay", "check-pack", "serve")
 
@@ -51,7 +52,7 @@ def replay(path: str, out=None, as_json: bool = False, reveal: bool = False) -> 
         }, out, indent=1, ensure_ascii=False)
         out.write("\n")
     else:
-        print(f"{rec.title or rec.game}: {len(verdicts)} input(s), pack {rec.pack.get('id')}", file=out)
+        print(f"{rec.title or rec.game}: {counted(len(verdicts), 'input')}, pack {rec.pack.get('id')}", file=out)
         if session.pack.hash != rec.pack.get("hash"):
             print(f"note: pack content differs from the one the game was played with ({session.pack.hash})", file=out)
         for v in verdicts:
@@ -77,7 +78,7 @@ def check_pack(path: str, out=None) -> int:
         print(f"posthorn check-pack: {e}", file=sys.stderr)
         return crash.UNUSABLE
     print(f"{pack.title} ({pack.id}, game {pack.game}, version {pack.version}): OK", file=out)
-    print(f"content hash {pack.hash}; {len(pack.reference)} rule(s) in the reference", file=out)
+    print(f"content hash {pack.hash}; {counted(len(pack.reference), 'rule')} in the reference", file=out)
     return 0
 
 

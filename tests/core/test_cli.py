@@ -45,7 +45,7 @@ def with_flagged_input(path: Path) -> Path:
 def test_replay_ok(record_file):
     done = run("replay", str(record_file))
     assert done.returncode == 0, done.stderr
-    assert done.stdout.startswith("Test game: 11 input(s), pack couriers")
+    assert done.stdout.startswith("Test game: 11 inputs, pack couriers")
     assert "   1  OK         Meade joins the Blue roster (army)" in done.stdout
     state = json.loads(done.stdout.split("final state:\n", 1)[1])
     assert state["couriers"]["C1"]["status"] == "searching"
@@ -70,7 +70,7 @@ def test_check_pack_bundled_ok():
     done = run("check-pack", str(BUNDLED))
     assert done.returncode == 0, done.stderr
     assert "(couriers, game couriers, version 1): OK" in done.stdout
-    assert "20 rule(s) in the reference" in done.stdout
+    assert "20 rules in the reference" in done.stdout
 
 
 def test_check_pack_broken_copy_exits_2_with_file_and_key(tmp_path):

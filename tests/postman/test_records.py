@@ -56,7 +56,7 @@ def test_both_samples_are_bundled():
 def test_short_game_replays_ok_to_the_generals_fall():
     run = replay("short_game.json")
     assert run.returncode == 0, run.stderr
-    assert run.stdout.startswith("A short game: the Postman wins the duel: 58 input(s), pack postman")
+    assert run.stdout.startswith("A short game: the Postman wins the duel: 58 inputs, pack postman")
     v = verdicts(run.stdout)
     assert sorted(v) == list(range(1, 59))
     assert {verdict for verdict, _t, _r in v.values()} == {"OK"}
