@@ -346,6 +346,9 @@ def _background(image, label: QLabel, top: QWidget) -> str:
     return counts.most_common(1)[0][0] if counts else "#ffffff"
 
 
+SCREEN = (1280, 720)
+TITLE_BAR = 30  # what a desktop's window frame adds above a dialog (offscreen draws none)
+
 #: a board (a view a screen marks with its ``board`` property: the Postman map, the Thurn and
 #: Taxis map, the flight) is drawn at least this share of the window's height, wholly in sight:
 #: a board scrolled out of sight or squeezed into a strip is not read from across the table
@@ -436,6 +439,9 @@ def problems(top: QWidget) -> list[str]:
         if hasattr(w, "text_boxes") and _shown(w):
             out += [f"{_where(w)} {p}" for p in _painted_problems(w)]
     out += _board_problems(top)
+    if isinstance(top, QDialog) and (top.width() > SCREEN[0] or top.height() > SCREEN[1] - TITLE_BAR):
+        out.append(f"dialog {top.windowTitle()!r} is {top.width()}x{top.height()}: with its title bar it "
+                   f"does not fit a {SCREEN[0]}x{SCREEN[1]} screen")
     if isinstance(top, QDialog) and top.windowTitle():
         need = QFontMetrics(QApplication.font()).horizontalAdvance(top.windowTitle()) + 120
         if need > top.width():
@@ -549,6 +555,22 @@ def test_a_six_player_flight_reads_in_full(looks_window, qtbot):
     assert window.new_game("ab_die_post", seed=3)
     found = problems(window)
     assert window.width() <= 1280 and window.height() <= 720, f"the window is forced to {window.size()}"
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("looks_window", EVERY_SCREEN, ids=_looks, indirect=True)
+def test_the_map_editor_reads_in_full(looks_window, qtbot):
+    """The map editor with the bundled board open, over a 1280x720 window."""
+    from companion.games import bundled_pack
+    from ui.postman.map_editor import MapEditor
+
+    editor = MapEditor(looks_window)
+    qtbot.addWidget(editor)
+    editor.ask_open = lambda: bundled_pack("postman").source + "/maps/default.toml"
+    editor.show()
+    qtbot.mouseClick(editor.open_button, Qt.MouseButton.LeftButton)
+    assert len(editor.draft.towns) == 40
+    found = problems(editor)
     assert not found, "\n".join(found)
 
 

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -118,11 +119,13 @@ def setup_dialog(parent, pack):
     dlg.setWindowTitle("New Ab die Post! game")
     lay = QVBoxLayout(dlg)
     who = QGroupBox("Players, clockwise from the youngest (who begins)")
-    wl = QFormLayout(who)
+    wl = QGridLayout(who)  # two columns of seats: one of six made the dialog taller than 720 pixels
     names = [QLineEdit(n) for n in DEFAULT_NAMES]
-    for i, e in enumerate(names, 1):
+    rows = -(-len(names) // 2)
+    for i, e in enumerate(names):
         e.setPlaceholderText("(empty seat)")
-        wl.addRow(f"Seat {i}", e)
+        wl.addWidget(QLabel(f"Seat {i + 1}"), i % rows, 2 * (i // rows))
+        wl.addWidget(e, i % rows, 2 * (i // rows) + 1)
     lay.addWidget(who)
     opts = QGroupBox("How your table plays (the rule reference explains each)")
     form = QFormLayout(opts)

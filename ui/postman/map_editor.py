@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGraphicsScene,
     QGraphicsView,
+    QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -169,7 +170,8 @@ class MapEditor(QDialog):
         super().__init__(parent)
         self.setWindowTitle("Postman map editor")
         screen = (parent.screen() if parent is not None else self.screen()).availableGeometry()
-        self.resize(min(1100, int(screen.width() * 0.92)), min(720, int(screen.height() * 0.9)))
+        # with its title bar it fits a 1280x720 screen, and any screen's 92% by 90%
+        self.resize(min(1100, int(screen.width() * 0.92)), min(690, int(screen.height() * 0.9)))
         self.draft = draft or MapDraft()
         self.selected = ""
         self.road_from = ""
@@ -190,15 +192,19 @@ class MapEditor(QDialog):
             tools.addWidget(b)
         self.mode_buttons["add"].setChecked(True)
         tools.addStretch(1)
+        # the view's buttons on a row of their own: beside the modes they made the editor wider
+        # than a 1280-pixel screen at the larger text size
+        view_tools = QHBoxLayout()
         self.zoom_out = QPushButton("\u2212")
         self.zoom_in = QPushButton("+")
         self.fit_button = QPushButton("Whole board")
         for b in (self.zoom_out, self.zoom_in, self.fit_button):
-            tools.addWidget(b)
+            view_tools.addWidget(b)
         self.spread_button = QPushButton("Spread out crowded towns")
         self.spread_button.setToolTip("Move the drawing apart where towns overlap (x and y are for "
                                       "drawing only: roads and distances do not change)")
-        tools.addWidget(self.spread_button)
+        view_tools.addWidget(self.spread_button)
+        view_tools.addStretch(1)
         self.help = QLabel()
         looks.tone(self.help, "muted")
 
@@ -219,9 +225,9 @@ class MapEditor(QDialog):
         form.addRow("Name", self.town_name)
         form.addRow("Id", self.town_id)
         form.addRow("Size", self.size)
-        trow = QHBoxLayout()
-        for box in self.terrain.values():
-            trow.addWidget(box)
+        trow = QGridLayout()  # two a row: three side by side widen the column at a large size
+        for i, box in enumerate(self.terrain.values()):
+            trow.addWidget(box, i // 2, i % 2)
         form.addRow("Terrain", trow)
         form.addRow("", self.edge)
         form.addRow(self.post_button)
@@ -246,6 +252,7 @@ class MapEditor(QDialog):
             side.addWidget(b)
         left = QVBoxLayout()
         left.addLayout(tools)
+        left.addLayout(view_tools)
         left.addWidget(self.help)
         left.addWidget(self.canvas, 1)
         lay = QHBoxLayout(self)
