@@ -49,6 +49,7 @@ def test_a_wide_table_gives_every_column_its_whole_text_and_the_rest_to_the_firs
 
 
 def test_the_room_is_shared_by_what_each_column_still_wants():
-    assert _share([50, 40], [150, 60], 300) == [240, 60]  # all it wants, the rest to the first
+    assert _share([50, 40], [150, 60], 300) == [224, 76]  # all it wants and 16 px of air, the rest to the first
+    assert _share([50, 40], [150, 60], 220) == [155, 65]  # 10 px over all it wants: 5 px of air each
     assert _share([50, 40], [150, 60], 130) == [84, 46]  # 40 px over the words, split 100:20
     assert _share([50, 40], [150, 60], 60) == [50, 40]  # too narrow: the words, and a scroll bar

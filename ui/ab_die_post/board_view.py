@@ -22,7 +22,13 @@ from PySide6.QtGui import (
     QPen,
     QTransform,
 )
-from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsItem, QGraphicsScene, QGraphicsView
+from PySide6.QtWidgets import (
+    QApplication,
+    QGraphicsEllipseItem,
+    QGraphicsItem,
+    QGraphicsScene,
+    QGraphicsView,
+)
 
 from companion.ab_die_post.view import GOAL, LANES, START, plane_text, space_id
 
@@ -298,7 +304,7 @@ class FlightBoard(BoardView):
         self.grounds = 0  # of them, drawings of the track itself
 
     def show_flight(self, s) -> None:
-        drawn = (scheme(), self.font().key(), LOOKS.board_scale, id(s.board), s.outward, s.passenger,
+        drawn = (scheme(), QApplication.font().key(), LOOKS.board_scale, id(s.board), s.outward, s.passenger,
                  s.settings.river_zones, s.settings.first_half_zones, tuple(s.players),
                  tuple(_plane_key(s, p) for p in s.players))
         if drawn == self._drawn:
@@ -401,7 +407,9 @@ class FlightBoard(BoardView):
         """A label in the window's type, whatever the board's zoom (a small view shrinks the
         drawing, never the words), centred on ``at`` or starting there. ``rank``: which words
         give way first where a small view brings them together (_keep_words_apart)."""
-        t = self.scene().addText(text, self.font())
+        # the application's type: the view's own is still Qt's default while the screen is
+        # built, before it joins the window, and the words would stay at that size
+        t = self.scene().addText(text, QApplication.font())
         t.setData(WORDS_RANK, rank)
         t.setDefaultTextColor(colour(tone))
         t.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)

@@ -4,7 +4,8 @@ Qt's own modes either stretch one column and size the rest to their whole text (
 text size the stretched column is left too narrow for one word: "Post-man", "Cham-berlain") or
 stretch all alike. Here every column first gets its longest word (and its heading), so nothing
 breaks mid-word; what is left goes to the columns whose text would still wrap, in proportion to
-how much more they want; any room after that goes to the first column. The view is never
+how much more they want; any room after that gives each column a little air (AIR) and the rest
+goes to the first column. The view is never
 narrower than its longest words side by side, so it never scrolls sideways: the layout around
 it makes the room.
 """
@@ -217,6 +218,10 @@ def _row_needs(view: QAbstractItemView, row: int, columns: int) -> list[tuple[in
     return out
 
 
+#: the most room a column gets beyond its whole text before the first column takes the rest
+AIR = 16
+
+
 def _share(least: list[int], want: list[int], room: int) -> list[int]:
     """Widths for ``room`` pixels: each at least its longest word; the rest by what is still wanted."""
     if not least:
@@ -226,9 +231,12 @@ def _share(least: list[int], want: list[int], room: int) -> list[int]:
         return list(least)
     more = [w - s for s, w in zip(least, want, strict=True)]
     asked = sum(more)
-    if asked <= spare:
+    if asked <= spare:  # each column some air beside its whole text (else side by side the
+        # columns read as one line: "Blue Brigade Little Round Top"), the rest to the first
         widths = list(want)
-        widths[0] += spare - asked
+        air = min(AIR, (spare - asked) // len(widths))
+        widths = [w + air for w in widths]
+        widths[0] += spare - asked - air * len(widths)
         return widths
     widths = [s + m * spare // asked for s, m in zip(least, more, strict=True)]
     widths[0] += room - sum(widths)
