@@ -29,13 +29,36 @@ CHANCE_KINDS = frozenset({"roll", "draw"})
 SOURCES = ("app", "table")
 
 
+#: values that are immutable already (most arguments: ids, numbers, flags)
+_PLAIN = frozenset({str, int, float, bool, type(None)})
+
+
 def freeze(value: Any) -> Any:
     """JSON data as immutable values: a list becomes a tuple, an object ``Args``."""
-    if isinstance(value, list | tuple):
-        return tuple(freeze(v) for v in value)
+    kind = type(value)
+    if kind in _PLAIN or kind is Args:
+        return value
+    if kind is list or kind is tuple:
+        # most lists hold ids or numbers only: asked of their types at C speed
+        return tuple(value) if _PLAIN.issuperset(map(type, value)) else tuple(map(freeze, value))
     if isinstance(value, Mapping):
-        return value if isinstance(value, Args) else Args(value)
+        return _frozen(value)
+    if isinstance(value, list | tuple):
+        return tuple(map(freeze, value))
     return value
+
+
+def _frozen(data: Mapping) -> Args:
+    """``Args`` of ``data`` built without a Python-level ``__init__``: every input built (the
+    candidates behind ``legal_inputs`` are thousands a click) passes through here."""
+    out = dict.__new__(Args)
+    dict.update(out, data)
+    if not _PLAIN.issuperset(map(type, dict.values(out))):
+        for key, value in dict.items(out):
+            if type(value) not in _PLAIN:
+                dict.__setitem__(out, key, freeze(value))
+    out._hash = None
+    return out
 
 
 def thaw(value: Any) -> Any:
@@ -57,7 +80,10 @@ class Args(dict):
     __slots__ = ("_hash",)
 
     def __init__(self, data: Mapping | None = None):
-        super().__init__({k: freeze(v) for k, v in (data or {}).items()})
+        super().__init__(data or ())
+        for key, value in dict.items(self):  # most values are plain: only the others are frozen
+            if type(value) not in _PLAIN:
+                dict.__setitem__(self, key, freeze(value))
         self._hash: int | None = None
 
     def __hash__(self) -> int:  # type: ignore[override]
@@ -109,7 +135,7 @@ class Input:
 
     def __post_init__(self) -> None:
         if type(self.args) is not Args:
-            object.__setattr__(self, "args", Args(self.args))
+            object.__setattr__(self, "args", _frozen(self.args))
         if type(self.override) is not tuple:
             object.__setattr__(self, "override", tuple(self.override))
 
