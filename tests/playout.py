@@ -17,6 +17,7 @@ state; ``Playout(session, rng).step()`` gives one input to a session a test set 
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import random
 from collections.abc import Callable
@@ -35,6 +36,7 @@ GAMES = tuple(sorted(g.id for g in REGISTRY.values() if g.ready))
 
 
 # -- each game's own part: tests/<game>/playout_hooks.py -------------------------------------------
+@functools.cache
 def hooks_of(game: str) -> ModuleType | None:
     """The game's playout hooks, read from its test folder by path (a game without any plays
     from an empty setup with no invariants beyond the kernel's and no open inputs)."""
@@ -48,11 +50,8 @@ def hooks_of(game: str) -> ModuleType | None:
     return module
 
 
-HOOKS = {game: hooks_of(game) for game in GAMES}
-
-
 def _hook(game: str, name: str):
-    return getattr(HOOKS.get(game), name, None)
+    return getattr(hooks_of(game), name, None)  # read when first asked: a game registered later plays too
 
 
 def setup_of(game: str, rng: random.Random) -> dict:
@@ -166,14 +165,16 @@ class Playout:
         return True
 
 
-def play(game: str, seed: int, max_inputs: int, undo: float = 0.04) -> Session:
+def play(game: str, seed: int, max_inputs: int, undo: float = 0.04, pack=None) -> Session:
     """A whole random game of ``game`` from ``seed`` (at most ``max_inputs`` steps), with its
-    record written, read back and replayed to the very state of the live game."""
+    record written, read back and replayed to the very state of the live game. ``pack``: the
+    game's bundled pack unless given (a house-rule copy, a game whose pack is not bundled)."""
     rng = random.Random(seed)
-    session = Session(rules_for(game), bundled_pack(game), setup_of(game, rng), seed)
+    pack = pack or bundled_pack(game)
+    session = Session(rules_for(game), pack, setup_of(game, rng), seed)
     Playout(session, rng, undo=undo).play(max_inputs)
     rec = records.parse(records.record_of(session).dumps())
-    again, verdicts = games.restore(rec, pack=bundled_pack(game))
+    again, verdicts = games.restore(rec, pack=pack)
     assert all(v.verdict == "ok" for v in verdicts), [v.line() for v in verdicts if v.verdict != "ok"]
     assert session.rules.state_json(again.state) == session.rules.state_json(session.state)
     return session

@@ -232,4 +232,10 @@ def packs_for_game(game: str, rules_for: RulesFor) -> tuple[list[Pack], list[Pac
     """Every pack a new game of ``game`` may use: the bundled one first, then house-rule copies
     (with the reasons any copy in the packs folder cannot be used)."""
     mine, problems = user_packs(rules_for)
-    return [bundled_pack(game, rules_for)] + [p for p in mine if p.game == game], problems
+    try:
+        bundled = [bundled_pack(game, rules_for)]
+    except PackError as e:  # a game with no bundled pack (all its packs are the players' own)
+        bundled = []
+        if plain_id(game) and (resources.files("rules") / game).is_dir():
+            problems.append(e)  # a bundled pack that cannot be read is said, never hidden
+    return bundled + [p for p in mine if p.game == game], problems
