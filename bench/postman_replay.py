@@ -1,10 +1,10 @@
 """Replay benchmark for The Postman: load a 1,000-input game (budget 50 ms), against a baseline
 measured in the same run (reading the record's JSON).
 
-The game is played on the default 40-town map by a seeded random table that follows
-``Session.next_steps()``: it moves random stacks along random roads, fights every battle, recruits,
-rolls the militia, draws and discards, with the app's dice. If a leader falls before 1,000 inputs
-the table starts a new game with the next seed.
+The game is played on the default 40-town map by the tests' one random playout
+(tests/playout.py): it picks among ``legal_inputs()`` (moves, battles, recruits, cards, draws
+and discards), mostly what ``next_steps`` suggests, and makes the owed rolls with the app's dice
+or the table's. If a leader falls before 1,000 inputs it starts a new game with the next seed.
 
     .venv/bin/python bench/postman_replay.py [--inputs N] [--repeats N] [--seed N]
 
@@ -24,78 +24,26 @@ from pathlib import Path
 
 from common import table  # bench/common.py (the script's folder is on sys.path)
 
-from companion import games
-from companion.core import records
-from companion.core.inputs import Input
-from companion.core.session import Session
-from companion.games import bundled_pack
-from companion.postman.rules import RULES
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # the random playout lives with the tests
+    sys.path.insert(0, str(ROOT))
+
+from companion import games  # noqa: E402
+from companion.core import records  # noqa: E402
+from companion.core.session import Session  # noqa: E402
+from companion.games import bundled_pack  # noqa: E402
+from companion.postman.rules import RULES  # noqa: E402
+from tests.playout import Playout  # noqa: E402
 
 LOAD_BUDGET_MS = 50.0
-
-
-def next_input(s: Session, rng: random.Random) -> bool:
-    """Make one input; False when the game is over."""
-    state = s.state
-    t = state.pos
-    if t.winner:
-        return False
-    steps = s.next_steps()
-    first = steps[0]
-    if first.draw is not None:
-        s.deal()
-    elif first.roll is not None:
-        s.roll()
-    elif first.kind == "retreat":
-        s.submit(Input("stay", {}))
-    elif first.kind == "casualties":
-        side = first.args["side"]
-        b = t.battle
-        need = __import__("companion.postman.battle", fromlist=["x"]).casualties_needed(state, side)
-        units = sorted((u for u in state.units_in(b.town, side)), key=lambda u: state.unit_type(u).leader)
-        chosen = [u.id for u in units][:need]
-        chosen += ["militia"] * (need - len(chosen))
-        s.submit(Input("casualties", {"side": side, "units": chosen}))
-    elif first.kind == "battle_retreat":
-        b = t.battle
-        for town in state.board.neighbours(b.town):
-            if not s.check(Input("battle_retreat", {"to": town})):
-                s.submit(Input("battle_retreat", {"to": town}))
-                break
-    elif t.phase == "move" and rng.random() < 0.7:
-        stacks = {}
-        for u in t.units.values():
-            if u.side == t.active and u.id not in t.moved and not u.fresh:
-                stacks.setdefault(u.town, []).append(u.id)
-        if stacks:
-            town = rng.choice(sorted(stacks))
-            path = [rng.choice(state.board.neighbours(town))]
-            move = Input("move", {"units": stacks[town], "path": path})
-            if not s.check(move):
-                s.submit(move)
-                return True
-        s.submit(Input("end_phase", {}))
-    else:
-        for step in steps:
-            inp = Input(step.kind, dict(step.args))
-            if step.kind == "discard":
-                hand = s.state.hand(step.args["side"])
-                inp = Input("discard", {"side": step.args["side"], "cards": hand[: len(hand) - 7]})
-            if step.kind in ("move", "none"):
-                continue
-            if not s.check(inp):
-                s.submit(inp)
-                return True
-        s.submit(Input("end_phase", {}))
-    return True
 
 
 def play(inputs: int, seed: int) -> Session:
     pack = bundled_pack("postman")
     for attempt in range(50):
         s = Session(RULES, pack, {}, seed + attempt)
-        rng = random.Random(seed + attempt)
-        while len(s.entries) < inputs and next_input(s, rng):
+        player = Playout(s, random.Random(seed + attempt))
+        while len(s.entries) < inputs and player.step():
             pass
         if len(s.entries) >= inputs:
             return s

@@ -1,9 +1,10 @@
 """Replay benchmark: load a 1,000-input Courier Desk game, and one input checked, applied and
 autosaved, each against a baseline measured in the same run.
 
-The game is played by a seeded random table: it follows ``Session.next_steps()`` (move the
-couriers it offers, make the owed rolls, end the turn) and in each battle phase sends couriers and
-moves commanders at random, with now and then an input that breaks a rule and is overridden.
+The game is the tests' one random playout (tests/playout.py) on a ten-commander roster with
+three headquarters: it picks among ``legal_inputs()``, makes the owed rolls with the app's dice
+or the table's, and in each battle phase sends couriers with orders now and then; it never ends
+the game (``end_game``), so the game reaches its length.
 
 - load: ``games.restore(records.read(path))`` of the saved record (budget 50 ms); baseline:
   reading the same file and ``json.loads`` of it.
@@ -30,14 +31,19 @@ from pathlib import Path
 
 from common import table  # bench/common.py (the script's folder is on sys.path)
 
-from companion import games
-from companion.core import autosave as autosave_mod
-from companion.core import records
-from companion.core.inputs import Input, roll
-from companion.core.session import Session
-from companion.core.storage import atomic_write
-from companion.couriers.rules import RULES
-from companion.games import bundled_pack
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # the random playout lives with the tests
+    sys.path.insert(0, str(ROOT))
+
+from companion import games  # noqa: E402
+from companion.core import autosave as autosave_mod  # noqa: E402
+from companion.core import records  # noqa: E402
+from companion.core.inputs import Input  # noqa: E402
+from companion.core.session import Session  # noqa: E402
+from companion.core.storage import atomic_write  # noqa: E402
+from companion.couriers.rules import RULES  # noqa: E402
+from companion.games import bundled_pack  # noqa: E402
+from tests.playout import Playout  # noqa: E402
 
 LOAD_BUDGET_MS = 50.0
 INPUT_BUDGET_MS = 10.0
@@ -54,90 +60,70 @@ ROSTER = [
     ("Gen. Law", "Grey", "brigade", None),
     ("Col. Oates", "Grey", "brigade", None),
 ]
+#: the input that would end the benchmark's game before its length
+NEVER = ("end_game",)
 
 
-class Table:
-    """A seeded random table that always has a next input for the session."""
+def roster_inputs() -> list[Input]:
+    out = []
+    for name, side, rank, hq in ROSTER:
+        cid = name.split()[-1].lower()
+        out.append(Input("add_commander", {"name": name, "side": side, "rank": rank, "id": cid}))
+        if hq:
+            out.append(Input("declare_hq", {"commander": cid, "place": hq, "building": True}))
+    out.append(Input("start_game"))
+    return out
 
-    def __init__(self, session: Session, seed: int):
-        self.s = session
-        self.rng = random.Random(seed)
-        self.setup_inputs = self._setup()
-        self.sent_this_turn = False
 
-    def _setup(self) -> list[Input]:
-        out = []
-        for name, side, rank, hq in ROSTER:
-            cid = name.split()[-1].lower()
-            out.append(Input("add_commander", {"name": name, "side": side, "rank": rank, "id": cid}))
-            if hq:
-                out.append(Input("declare_hq", {"commander": cid, "place": hq, "building": True}))
-        out.append(Input("start_game"))
-        return out
+def orders(session: Session, rng: random.Random) -> list[Input]:
+    """What this table says now and then beside the session's legal inputs: in a battle phase,
+    a courier with orders to a commander of the same side; in a courier step with no courier
+    left to move, the end of the turn (as a table moves on once its couriers have ridden)."""
+    state = session.state
+    if state.phase != "battle":
+        riding = any(st.kind in ("move_courier", "attempt_location") for st in session.next_steps())
+        return [] if riding or state.phase == "setup" else [Input("end_turn")]
+    commanders = list(state.commanders.values())
+    sender = rng.choice(commanders)
+    mates = [c for c in commanders if c.side == sender.side and c.id != sender.id]
+    return [Input("send_courier", {"sender": sender.id, "recipient": rng.choice(mates).id,
+                                   "message": f"Orders for turn {state.turn}: hold fast"})]
 
-    def next_input(self) -> tuple[Input, bool]:
-        """The next input and whether the table overrides the rules it breaks."""
-        s, rng = self.s, self.rng
-        n = len(s.entries)
-        if n < len(self.setup_inputs):
-            return self.setup_inputs[n], False
-        request = s.pending_roll()
-        if request is not None:
-            if rng.random() < 0.5:
-                return roll(s.bag.roll(request.dice), "app"), False
-            return roll([rng.randint(1, request.dice.sides) for _ in range(request.dice.count)], "table"), False
-        state = s.state
-        if state.phase == "battle":
-            commanders = list(state.commanders.values())
-            r = rng.random()
-            if r < 0.35:
-                sender = rng.choice(commanders)
-                mates = [c for c in commanders if c.side == sender.side and c.id != sender.id]
-                recipient = rng.choice(mates)
-                return Input("send_courier", {"sender": sender.id, "recipient": recipient.id,
-                                              "message": f"Orders for turn {state.turn}: hold fast"}), False
-            if r < 0.55:
-                cmd = rng.choice(commanders)
-                return Input("move_commander", {"commander": cmd.id, "building": rng.random() < 0.3}), False
-            if r < 0.62:
-                with_hq = [c for c in commanders if c.hq and not c.at_hq]
-                if with_hq:
-                    return Input("return_to_hq", {"commander": rng.choice(with_hq).id}), False
-            if r < 0.66:
-                cmd = rng.choice(commanders)
-                return Input("establish_hq", {"commander": cmd.id, "place": f"Farm {state.turn}"}), True
-            return Input("begin_courier_step"), False
-        steps = s.next_steps()
-        if rng.random() < 0.03:
-            live = [c for c in state.couriers.values() if not c.finished]
-            if live:
-                return Input("capture", {"courier": rng.choice(live).id}), False
-        for step in steps:
-            if step.kind == "attempt_location":
-                return Input("attempt_location", dict(step.args)), False
-        moves = [st for st in steps if st.kind == "move_courier"]
-        if moves and rng.random() < 0.9:
-            step = rng.choice(moves)
-            near = rng.choice([None, None, 1.5, 3.0, 8.0, 20.0])
-            return Input("move_courier", {**step.args, "speed": rng.choice(["officer", "double"]),
-                                          "nearest_enemy": near,
-                                          "arrives": rng.random() < 0.35}), False
-        return Input("end_turn"), False
 
-    def play(self) -> None:
-        inp, override = self.next_input()
-        outcome = self.s.submit(inp, override=override)
-        if not outcome.accepted:
-            raise RuntimeError(f"the benchmark table played an input that was kept out: {inp} "
-                               f"{outcome.violations}")
+def table_for(session: Session, seed: int, via=None) -> Playout:
+    return Playout(session, random.Random(seed), table_dice=0.5, words=orders, words_rate=0.6,
+                   avoid=NEVER, via=via)
 
 
 def build_game(n_inputs: int, seed: int) -> Session:
     session = Session(RULES, bundled_pack("couriers"), {"sides": ["Blue", "Grey"]}, seed)
-    desk = Table(session, seed)
+    for inp in roster_inputs():
+        session.submit(inp)
+    player = table_for(session, seed)
     while len(session.entries) < n_inputs:
-        desk.play()
+        if not player.step():
+            raise RuntimeError(f"the benchmark's game stopped at {len(session.entries)} inputs")
     return session
+
+
+class Timed:
+    """The session's submit, timed: the one-input figure is the submit alone, not the random
+    table's choosing."""
+
+    def __init__(self, session: Session):
+        self.session, self.times = session, []
+
+    def submit(self, inp: Input):
+        t = time.perf_counter()
+        out = self.session.submit(inp)
+        self.times.append(time.perf_counter() - t)
+        return out
+
+    def undo(self):
+        return self.session.undo()
+
+    def redo(self):
+        return self.session.redo()
 
 
 def median_ms(fn, repeats: int) -> float:
@@ -172,18 +158,11 @@ def measure(n_inputs: int, repeats: int, seed: int) -> int:
         # One input on top of the loaded game, autosaved after every change as the app does.
         autosave = Path(tmp) / "autosave.json"
         autosave_mod.Autosaver(restored, autosave)(restored)
-        desk = Table(restored, seed + 1)
-        desk.setup_inputs = []
-        per_input = []
-        for _ in range(max(repeats, 50)):
-            inp, override = desk.next_input()
-            t = time.perf_counter()
-            outcome = restored.submit(inp, override=override)
-            per_input.append(time.perf_counter() - t)
-            if not outcome.accepted:
-                print(f"replay: input kept out: {inp} {outcome.violations}", file=sys.stderr)
-                return 2
-        input_ms = statistics.median(per_input) * 1000
+        timed = Timed(restored)
+        desk = table_for(restored, seed + 1, via=timed)
+        while len(timed.times) < max(repeats, 50):
+            desk.step()
+        input_ms = statistics.median(timed.times) * 1000
         text = records.record_of(restored).dumps()
         write_ms = median_ms(lambda: atomic_write(autosave, text), max(repeats, 50))
 

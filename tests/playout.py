@@ -20,7 +20,7 @@ from __future__ import annotations
 import functools
 import importlib.util
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from pathlib import Path
 from types import ModuleType
 
@@ -86,14 +86,22 @@ class Playout:
     """A random table for one session. ``table_dice``: how often an owed roll or draw is the
     table's own (else the app rolls or deals); ``undo``: how often a step is an undo (mostly
     redone at once) or a redo instead of an input; ``words``: the inputs in the table's own words
-    it may give now (``open_inputs`` by default; a test gives its own messages)."""
+    it may give now (``open_inputs`` by default; a test gives its own messages) and ``words_rate``
+how often it gives one of them when there are any; ``avoid``: input
+    kinds it never gives (a benchmark's long game leaves out the one that ends it); ``via``: what
+    its inputs, undos and redos go through (the session itself, or a window's ``ui.table.Table``,
+    as the window's buttons do)."""
 
     def __init__(self, session: Session, rng: random.Random, *, table_dice: float = 0.3,
                  undo: float = 0.0, check: Callable | None = None,
-                 words: Callable[[Session, random.Random], list[Input]] | None = None):
+                 words: Callable[[Session, random.Random], list[Input]] | None = None,
+                 words_rate: float = 0.3, avoid: Collection[str] = (), via=None):
         self.session, self.rng = session, rng
         self.table_dice, self.undo = table_dice, undo
         self.words = words or open_inputs
+        self.words_rate = words_rate
+        self.avoid = frozenset(avoid)
+        self.via = via if via is not None else session
         game = session.rules.game_id
         self.check = check or (lambda state: check_invariants(game, state))
         self.check(session.state)
@@ -118,16 +126,17 @@ class Playout:
         session, rng = self.session, self.rng
         if rng.random() < 0.5 or not session.can_redo:
             before = session.rules.state_json(session.state)
-            session.undo()
+            self.via.undo()
             if rng.random() < 0.7:
-                session.redo()
+                self.via.redo()
                 assert session.rules.state_json(session.state) == before, "redo lost the undone input"
         else:
-            session.redo()
+            self.via.redo()
 
     def _submit(self, inp: Input) -> None:
-        out = self.session.submit(inp)
-        assert out.accepted and not out.violations, (inp, [str(v) for v in out.violations])
+        out = self.via.submit(inp)
+        assert out is not None and out.accepted and not out.violations, (
+            inp, [str(v) for v in out.violations] if out is not None else "refused")
 
     def _one_input(self) -> bool:
         session, rng = self.session, self.rng
@@ -144,8 +153,8 @@ class Playout:
         draw = session.pending_draw()
         steps = session.next_steps()
         required_draw = draw is not None and any(st.draw is draw and st.required for st in steps)
-        legal = session.legal_inputs()
-        words = [i for i in self.words(session, rng) if not session.why_not(i)]
+        legal = [i for i in session.legal_inputs() if i.kind not in self.avoid]
+        words = [i for i in self.words(session, rng) if i.kind not in self.avoid and not session.why_not(i)]
         if draw is not None and draw.choices and (required_draw or not legal or rng.random() < 0.3):
             self._submit(Input("draw", {"card": rng.choice(draw.choices)}, "table")
                          if rng.random() < self.table_dice else session.app_draw())
@@ -155,7 +164,7 @@ class Playout:
         # mostly what the game itself suggests next (its steps), so games get somewhere
         suggested = {st.kind for st in steps}
         hinted = [i for i in legal if i.kind in suggested and i.kind not in ("end_turn", "end_phase")]
-        if words and rng.random() < 0.3:
+        if words and rng.random() < self.words_rate:
             inp = rng.choice(words)
         elif hinted and rng.random() < 0.7:
             inp = rng.choice(hinted)
