@@ -50,6 +50,10 @@ def hooks_of(game: str) -> ModuleType | None:
     return module
 
 
+#: the hooks of the games registered now (a game registered later is read when first asked)
+HOOKS = {game: hooks_of(game) for game in GAMES}
+
+
 def _hook(game: str, name: str):
     return getattr(hooks_of(game), name, None)  # read when first asked: a game registered later plays too
 
