@@ -41,6 +41,7 @@ LANE_GAP = 40.0         # between neighbouring lanes
 SPACE = 26.0            # a space's diameter
 #: the item data key under which a word drawn in the window's type keeps its rank
 WORDS_RANK = 1
+WORDS_AT, WORDS_INSIDE = 2, 3  # an airport name's place over its box, and the box
 OFFSET = {"inner": -LANE_GAP, "middle": 0.0, "outer": LANE_GAP}  # away from the U's inside
 
 def _centre(u: float) -> tuple[QPointF, QPointF]:
@@ -365,12 +366,24 @@ class FlightBoard(BoardView):
         pieces = [self.mapFromScene(it.sceneBoundingRect()).boundingRect() for it in self._pieces
                   if isinstance(it, QGraphicsEllipseItem)]
         kept: list[QRectF] = []
-        for item in sorted(self._words_drawn(), key=lambda it: (it.data(WORDS_RANK), it.toPlainText())):
-            box = self._word_box(item)
-            clear = port.contains(box) and not any(box.intersects(other) for other in kept) \
+
+        def clear(box: QRectF) -> bool:
+            return port.contains(box) and not any(box.intersects(other) for other in kept) \
                 and not any(box.intersects(QRectF(piece)) for piece in pieces)
-            item.setVisible(clear)
-            if clear:
+
+        for item in sorted(self._words_drawn(), key=lambda it: (it.data(WORDS_RANK), it.toPlainText())):
+            inside = item.data(WORDS_INSIDE)
+            if inside is not None:  # an airport's name: over its box, else just inside its top
+                above = item.data(WORDS_AT)
+                if above is None:
+                    item.setData(WORDS_AT, above := item.pos())
+                item.setPos(above)
+                if not clear(self._word_box(item)):
+                    zoom = max(self.transform().m11(), 1e-3)
+                    item.setPos(QPointF(inside.left() + 3 / zoom, inside.top() + (item.boundingRect().height() / 2) / zoom))
+            box = self._word_box(item)
+            item.setVisible(clear(box))
+            if item.isVisible():
                 kept.append(box)
 
     def text_boxes(self) -> list:
@@ -440,7 +453,8 @@ class FlightBoard(BoardView):
         rect = QRectF(at.x() - 28 - 84 * k, at.y() - 52 * k, 84 * k, 104 * k)
         box = self.scene().addRect(rect, QPen(colour("track.path"), 1), QBrush(colour("track.zone")))
         box.setToolTip(name)
-        self._words(name, "track.ink", QPointF(rect.left(), rect.top() - 9), centred=False)  # over its box
+        word = self._words(name, "track.ink", QPointF(rect.left(), rect.top() - 9), centred=False)  # over its box
+        word.setData(WORDS_INSIDE, rect)  # or inside its top, where over it leaves the view
         for lane in LANES:  # each lane joins both airports
             q = _at(0.0 if at.y() < 0 else 1.0, OFFSET[lane])
             self.scene().addLine(rect.right(), at.y() + OFFSET[lane] * (-1 if at.y() < 0 else 1) * 0.6,
