@@ -129,7 +129,9 @@ class CourierRules(Rules):
         for cid in s.commanders:
             yield Input("move_commander", {"commander": cid})
             yield Input("return_to_hq", {"commander": cid})
-        for cid in s.couriers:
+        for cid, c in s.couriers.items():
+            if c.finished:  # delivered, lost or captured: nothing it could do breaks no rule
+                continue
             yield Input("attempt_location", {"courier": cid})
             yield Input("capture", {"courier": cid})
             yield from riders.ride_candidates(s, cid)
