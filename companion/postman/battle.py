@@ -25,9 +25,10 @@ BATTLE_ROLLS = ("militia_fight", "rule7", "duel", "duel_reroll", "round", "type"
 
 
 def contested(state: PostmanState) -> list[str]:
+    by_town = state.units_by_town()  # one walk over the units, not one per town
     out = []
     for town in state.board.towns:
-        units = state.units_in(town)
+        units = by_town.get(town, ())
         if any(u.side == "holnists" for u in units) and (
                 any(u.side == "postmen" for u in units) or state.pos.militia.get(town, 0) > 0):
             out.append(town)

@@ -9,8 +9,7 @@ of a roll, from ``rolls.successes``); ``said`` compares them with the state afte
 
 from __future__ import annotations
 
-import copy
-
+from ..core.checkpoints import copy_state
 from ..core.inputs import Input
 from ..core.words import counted
 from . import battle, played, rolls
@@ -27,7 +26,7 @@ def before(s: PostmanState, inp: Input) -> dict:
                  "militia": dict(t.militia), "winner": t.winner, "last_battle": t.last_battle,
                  "battle": t.battle.town if t.battle is not None else None}
     if inp.kind == "roll" and t.due is not None:
-        due = copy.deepcopy(t.due)
+        due = copy_state(t.due)  # the rolled Due as it was asked (a fifth of deepcopy's time)
         values = list(INPUTS.value(s, inp, "values", []))
         if due.reroll_index is not None and values:  # Luck: one die rolled again, the others kept
             merged = list(due.keep)
