@@ -9,7 +9,7 @@ most lines it has needed since its width or its type last changed, so the table 
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import QLabel
 
 
@@ -20,6 +20,8 @@ class SteadyHeight(QObject):
     def __init__(self, label: QLabel):
         super().__init__(label)
         self.label = label
+        # the room kept for more lines goes under the words, not above and below them
+        label.setAlignment((label.alignment() & ~Qt.AlignmentFlag.AlignVertical_Mask) | Qt.AlignmentFlag.AlignTop)
         label.installEventFilter(self)
 
     def eventFilter(self, obj, event) -> bool:
