@@ -4,7 +4,6 @@ the result's reason and the result screen all say these same words."""
 
 from __future__ import annotations
 
-from ..core.words import counted
 from .state import DeskState
 
 
@@ -23,20 +22,14 @@ def headline(s: DeskState) -> str:
 
 
 def delivered_words(s: DeskState) -> str:
-    """"The Union side's couriers delivered 2 of 3 messages; the Confederate side's 0 of 1"."""
+    """"Messages delivered: Union 2 of 3, Confederate 0 of 1" (short: the announcement says it
+    after the headline and the table reads it from across the room)."""
     parts = []
-    for n, side in enumerate(s.sides):
+    for side in s.sides:
         mine = [c for c in s.couriers.values() if c.side == side]
         got = sum(1 for c in mine if c.status == "delivered")
-        who = side_words(side)
-        if not mine:
-            parts.append(f"{who} sent no couriers")
-        elif n == 0 or not parts or "sent no" in parts[0]:
-            parts.append(f"{who}'s couriers delivered {got} of {counted(len(mine), 'message')}")
-        else:
-            parts.append(f"{who}'s {got} of {len(mine)}")
-    text = "; ".join(parts)
-    return text[:1].upper() + text[1:]
+        parts.append(f"{side} {got} of {len(mine)}" if mine else f"{side} sent none")
+    return "Messages delivered: " + ", ".join(parts)
 
 
 def verdict(s: DeskState) -> str:

@@ -106,7 +106,7 @@ def test_couriers_game_end(desk):
     assert desk.session.result() is None
     entry = desk.ok("end_game", winner="Blue")
     verdict = ("The Blue side wins: the table's verdict on turn 1. "
-               "The Blue side's couriers delivered 1 of 1 message; the Grey side sent no couriers")
+               "Messages delivered: Blue 1 of 1, Grey sent none")
     assert entry.said == verdict  # what the announcement shows
     assert entry.text == f"The table ends the game on turn 1 \u2192 {verdict}"  # the log line
     result = desk.session.result()
@@ -130,7 +130,7 @@ def test_couriers_game_end_as_a_draw_and_not_before_the_game(desk):
     desk.ok("end_game")
     assert desk.session.result().winners == () and desk.session.result().reason.startswith("A draw")
     assert desk.session.entries[-1].said == ("A draw: the table's verdict on turn 1. "
-                                             "The Blue side sent no couriers; the Grey side sent no couriers")
+                                             "Messages delivered: Blue sent none, Grey sent none")
 
 
 # -- sending ----------------------------------------------------------------------------------------

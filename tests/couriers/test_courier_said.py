@@ -39,7 +39,7 @@ def test_the_end_of_the_game_reads_as_a_sentence_with_the_evenings_figures(desk)
     desk.ok("end_game", winner="Blue")
     r = final_report(desk.session)
     assert r.headline == "The Blue side wins: the table's verdict on turn 3"
-    assert r.why == "The Blue side's couriers delivered 1 of 1 message; the Grey side's 0 of 1"
+    assert r.why == "Messages delivered: Blue 1 of 1, Grey 0 of 1"
     assert said(desk) == f"{r.headline}. {r.why}"          # the announcement says the same
     assert [line.cells for line in r.scores] == [("1", "1", "0", "0", "0"), ("1", "0", "1", "0", "0")]
     figures = dict(r.figures)

@@ -363,12 +363,15 @@ def test_the_table_ends_the_game_and_the_window_announces_it(window, desk, qtbot
     click(qtbot, desk.end_button)
     assert asked == [("Union", "Confederate")]
     verdict = ("The Confederate side wins: the table's verdict on turn 1. "
-               "The Union side's couriers delivered 0 of 1 message; the Confederate side sent no couriers")
+               "Messages delivered: Union 0 of 1, Confederate sent none")
     assert window.telling.announcement.isVisible() and window.telling.announcement.text.text() == verdict
     assert window.telling.announcement.accessibleDescription() == verdict
     assert window.table.session.entries[-1].text.endswith(verdict)  # the log line says the same
     assert window.telling.result.isVisible()
     assert window.telling.result.headline.text().startswith("The Confederate side wins: ")
+    click(qtbot, window.telling.result.buttons["back"])  # the board as it ended: no step is next
+    assert desk.phase.where.text() == "Game over after turn 1" and not desk.phase.button.isVisible()
+    assert desk.phase.next.text() == "The Confederate side wins: the table's verdict on turn 1"
 
 
 def test_the_end_game_dialog_offers_each_side_and_a_draw(qtbot):

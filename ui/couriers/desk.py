@@ -237,7 +237,10 @@ class CourierDesk(QWidget):
         todo = [st.text for st in steps if st.kind not in ADVANCE]
         if advance is not None and not todo:
             todo = [advance.text]
-        if s.pending is not None:
+        ended = self.table.session.result()
+        if ended is not None:  # the turn's step is no longer what the table is at
+            self.phase.set_phase(f"Game over after turn {s.turn}", [ended.reason], None)
+        elif s.pending is not None:
             self.phase.set_phase(where, todo, None)
         else:
             self.phase.set_phase(where, todo, ADVANCE[advance.kind] if advance else None,
