@@ -75,6 +75,13 @@ def open_inputs(session: Session, rng: random.Random) -> list[Input]:
     return words(session, rng) if words is not None else []
 
 
+def rare(session: Session, inp: Input) -> bool:
+    """Whether ``inp`` is one a table gives only now and then (the game's ``rare`` hook: an end
+    the table may declare at any moment), so games get somewhere first."""
+    hook = _hook(session.rules.game_id, "rare")
+    return bool(hook is not None and hook(inp))
+
+
 def ended_as_its_rules_end(session: Session) -> bool:
     """Whether the game is over, and then (the game's ``ended`` hook) over as its rules end it."""
     if session.result() is None:
@@ -86,6 +93,10 @@ def ended_as_its_rules_end(session: Session) -> bool:
 
 
 # -- the player ------------------------------------------------------------------------------------
+#: how often a step where one of the game's rare inputs (``rare``) may be given is one of them
+RARELY = 0.02
+
+
 class Playout:
     """A random table for one session. ``table_dice``: how often an owed roll or draw is the
     table's own (else the app rolls or deals); ``undo``: how often a step is an undo (mostly
@@ -165,6 +176,13 @@ how often it gives one of them when there are any; ``avoid``: input
             return True
         choices = legal + words
         assert choices, f"stuck: nothing legal to do at {steps[:1]}"
+        seldom = [i for i in legal if rare(session, i)]
+        if seldom:  # the dice drawn only where a rare input is on offer: other games play as before
+            if rng.random() < RARELY or len(seldom) == len(choices):
+                self._submit(rng.choice(seldom))
+                return True
+            legal = [i for i in legal if not rare(session, i)]
+            choices = legal + words
         # mostly what the game itself suggests next (its steps), so games get somewhere
         suggested = {st.kind for st in steps}
         hinted = [i for i in legal if i.kind in suggested and i.kind not in ("end_turn", "end_phase")]

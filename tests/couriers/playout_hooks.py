@@ -14,11 +14,21 @@ def setup(rng: random.Random) -> dict:
 
 
 def invariants(s) -> None:
-    """A courier rides within its side; its status is one the rules know; a roll owed is a courier's."""
+    """A courier rides within its side; its status is one the rules know; a roll owed is a courier's;
+    the units where its location rolls failed are each named once, a headquarters or a commander
+    of its side (couriers.locate.failed); a finished courier says when it finished."""
     for c in s.couriers.values():
         assert c.side == s.commanders[c.sender].side
         assert c.status in ("in transit", "searching", "located", *FINISHED)
+        assert len(set(c.searched)) == len(c.searched)
+        assert all(u == "hq" or s.commanders[u].side == c.side for u in c.searched)
+        assert (c.finished_turn >= c.sent_turn) if c.finished else c.finished_turn == -1
     assert s.pending is None or s.pending.courier in s.couriers
+
+
+def rare(inp: Input) -> bool:
+    """The table ends the game when its wargame is over, not at any step of the first turn."""
+    return inp.kind == "end_game"
 
 
 def ended(s) -> None:
@@ -29,7 +39,7 @@ def ended(s) -> None:
 def open_inputs(session, rng: random.Random) -> list[Input]:
     """Four commanders first, then now and then a courier sent or a headquarters declared."""
     s = session.state
-    if s.phase == "setup" and len(s.commanders) < 4:
+    if len(s.commanders) < 4:  # a table that began before its roster was whole adds to it later
         side = s.sides[len(s.commanders) % 2]
         rank = ("army", "corps", "division", "brigade")[len(s.commanders) // 2 % 4]
         return [Input("add_commander", {"name": f"Commander {len(s.commanders) + 1}", "side": side,
