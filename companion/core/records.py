@@ -14,7 +14,15 @@ from .inputs import CHANCE_KINDS, Input
 from .schema import object_pairs, read_int, tree_problem
 from .storage import atomic_write, read_regular
 from .tomlfile import too_deep
-from .violations import MalformedInput, PackError, PosthornError, RecordError, Violation
+from .violations import (
+    CannotOverride,
+    MalformedInput,
+    PackError,
+    PosthornError,
+    RecordError,
+    Violation,
+    firm_of,
+)
 
 if TYPE_CHECKING:  # reading a record needs no session: the start page peeks at saves before one loads
     from .packs import RulesFor
@@ -286,6 +294,10 @@ def restore(record: Record, rules_for: RulesFor, path: str = "record", pack=None
             continue
         if violations and not inp.override:
             verdicts.append(Verdict(n, inp, "flagged", text, violations))
+            continue
+        if firm_of(violations):  # overridden in the record, but no table may override it
+            reason = f"{path}, input {n}: {CannotOverride(inp.kind, firm_of(violations))}"
+            verdicts.append(Verdict(n, inp, "refused", text, violations, reason=reason))
             continue
         entry = session._apply(inp.with_override(v.rule for v in violations), tuple(violations), text)
         if str(n) in record.seats:

@@ -14,7 +14,7 @@ from .checkpoints import Checkpoints
 from .dice import DiceBag, RollRequest
 from .game import GameResult, Rules, Seat, Step
 from .inputs import Input, draw, roll
-from .violations import MalformedInput, Violation
+from .violations import CannotOverride, MalformedInput, Violation, firm_of
 
 
 class NotYourSeat(MalformedInput):
@@ -121,7 +121,8 @@ class Session:
     def why_not(self, inp: Input) -> list[Violation]:
         """The rules a well-formed input would break now (none: it may be given). An input out of
         turn or while something else is owed is a violation too, whose rule names what comes
-        first; only an input naming nothing real raises MalformedInput."""
+        first; a violation the table may not override is ``firm``. Only an input naming nothing
+        real raises MalformedInput."""
         return self.rules.check(self.state, inp)
 
     def legal_inputs(self) -> list[Input]:
@@ -143,10 +144,14 @@ class Session:
 
     # -- changes -----------------------------------------------------------------------------
     def submit(self, inp: Input, override: bool = False) -> Outcome:
-        """Check and apply ``inp``. A rule-breaking input is kept out unless ``override``."""
+        """Check and apply ``inp``. A rule-breaking input is kept out unless ``override``; an
+        override of a firm violation raises CannotOverride, and nothing is logged or changed."""
         violations = self.rules.check(self.state, inp)
         if violations and not override:
             return Outcome(None, violations)
+        firm = firm_of(violations)
+        if firm:
+            raise CannotOverride(inp.kind, firm)
         if violations:
             inp = inp.with_override(v.rule for v in violations)
         elif inp.override:

@@ -21,10 +21,10 @@ from ..core.input_table import (
     kind,
     optional,
 )
-from ..core.violations import MalformedInput, Violation
+from ..core.violations import Violation
 from . import battle, cards, mail, movement, recruit, rolls, turn, words
 from .catalog import SIDES
-from .state import PostmanState
+from .state import Due, PostmanState
 from .steps import ALLOWED, PENDING, blocking, next_steps
 from .town_view import side_words, unit_label
 
@@ -62,14 +62,25 @@ def _ended(s: PostmanState, a: Given) -> Violation | None:
 def _owed(s: PostmanState, a: Given) -> Violation | None:
     if s.pos.winner:  # only Luck's reroll comes after the end: nothing else is owed then
         return None
+    t = s.pos
+    if t.offer is not None and t.due is not None and a.kind in ("retreat", "stay"):
+        return _offer_roll_first(s, t.due)
     block = blocking(s)
     if block is None or a.kind in ALLOWED[block]:
         return None
-    t = s.pos
     if (block == "draw" and a.kind == "discard" and t.phase == "mail" and t.drawn == 0
             and not t.discards_owed):  # postman.mail.limit: the other colour's cards, before drawing
         return None
     return Violation(PENDING[block], f"first: {next_steps(s)[0].text}")
+
+
+def _offer_roll_first(s: PostmanState, due: Due) -> Violation:
+    """An answer to the retreat offer while its retreat roll is owed (postman.roll.pending) is
+    firm: the roll says whether that unit got away, and staying or another retreat would close
+    the offer the roll belongs to, so no table may override it."""
+    who = unit_label(s, due.info.get("unit", "")) if due.kind == "retreat" else "the roll"
+    return Violation(PENDING["roll"], f"first: {rolls.request(s, due).purpose}; it decides "
+                     f"whether {who} gets away", firm=True)
 
 
 def _prepare(s: PostmanState, a: Given) -> None:
@@ -107,18 +118,6 @@ def _check_stay(s: PostmanState, a: Given) -> list[Violation]:
     if s.pos.offer is None:
         return [Violation("postman.retreat.none", "no retreat is offered now")]
     return []
-
-
-def _offer_roll_first(s: PostmanState, a: Given) -> None:
-    """An answer to the retreat offer while its retreat roll is owed cannot be applied at all,
-    overridden or not (postman.roll.pending): the roll says whether that unit got away, and
-    staying or another retreat would close the offer the roll belongs to."""
-    t = s.pos
-    if t.offer is not None and t.due is not None:
-        who = unit_label(s, t.due.info.get("unit", "")) if t.due.kind == "retreat" else "the roll"
-        raise MalformedInput(f"{a.inp.kind}: {rolls.request(s, t.due).purpose} comes first "
-                             f"[postman.roll.pending]; it decides whether {who} gets away, so it "
-                             "cannot be overridden")
 
 
 def _stay(s: PostmanState, a: Given) -> None:
@@ -190,8 +189,8 @@ INPUTS = InputTable("The Postman", [
          check=lambda s, a: movement.check_move(s, a["units"], a["path"]),
          apply=lambda s, a: movement.apply_move(s, a["units"], a["path"]), words=words.move),
     kind("retreat", arg("unit", UNIT), arg("to", TOWN),
-         check=_check_retreat, apply=_retreat, words=words.retreat, well_formed=_offer_roll_first),
-    kind("stay", check=_check_stay, apply=_stay, words="The rest stay", well_formed=_offer_roll_first),
+         check=_check_retreat, apply=_retreat, words=words.retreat),
+    kind("stay", check=_check_stay, apply=_stay, words="The rest stay"),
     kind("end_phase", check=lambda s, a: turn.check_end_phase(s),
          apply=lambda s, a: turn.apply_end_phase(s), words=words.end_phase),
     kind("fight", arg("town", TOWN), check=_check_fight,

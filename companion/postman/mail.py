@@ -29,8 +29,9 @@ def draw_request(state: PostmanState) -> DrawRequest | None:
 
 def check_draw(state: PostmanState, card: str) -> list[Violation]:
     request = draw_request(state)
-    if request is None:
-        raise MalformedInput("no card is to be drawn now")
+    if request is None:  # postman.draw.none: firm, for no hand is owed the card
+        return [Violation("postman.draw.none", "no card is to be drawn now: no side is owed one",
+                          firm=True)]
     if card not in request.choices:
         # never where the card is instead: a hand is hidden, and a refusal must not point into it
         what = "discarded from that hand" if state.pos.discards_owed else "drawn now"

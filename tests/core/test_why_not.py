@@ -66,19 +66,18 @@ def test_why_not_never_raises_for_a_candidate_in_a_random_playout(game):
 
 def ask_every_earlier_candidate(session: Session, earlier) -> int:
     """Ask ``why_not`` about inputs that were candidates earlier in the game. Each is still well
-    formed unless it names what the state no longer holds (a unit fallen, a card played), and
-    then the refusal names that argument (``<kind>.<argument>: ...``), or the kind when the input
-    cannot be applied now even overridden (``<kind>: ...``); anything else about it
-    (a ``fight`` while another battle is on, casualties nobody owes) is a violation with a rule
-    id, never MalformedInput."""
+    formed unless one of its arguments names what the state no longer holds (a unit fallen, a
+    card played), and then the refusal names that argument (``<kind>.<argument>: ...``).
+    Anything else about it (a ``fight`` while another battle is on, casualties nobody owes, an
+    answer the table may not even override) is a violation with a rule id, never MalformedInput."""
     known = set(session.pack.reference)
     asked = 0
     for inp in earlier:
         try:
             violations = session.why_not(inp)
         except MalformedInput as e:
-            # names the argument, or the kind when it cannot be given now at all, even overridden
-            assert str(e).startswith((f"{inp.kind}.", f"{inp.kind}:")), f"{inp}: refused unnamed: {e}"
+            named = tuple(f"{inp.kind}.{name}:" for name in inp.args)
+            assert named and str(e).startswith(named), f"{inp}: refused, naming no argument: {e}"
             continue
         for v in violations:
             assert v.rule in known, f"{inp}: {v.rule} has no section in the reference"

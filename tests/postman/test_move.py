@@ -4,7 +4,7 @@ import pytest
 
 from companion.core.inputs import Input
 from companion.core.session import Session
-from companion.core.violations import MalformedInput
+from companion.core.violations import CannotOverride
 from companion.postman.rules import RULES
 
 from .play import BOARD, PACK, act, battle_in_forest_town, clear, dice, flagged, game, place, units
@@ -177,9 +177,10 @@ def test_postman_roll_none():
 
 
 def test_the_offer_cannot_be_answered_again_while_its_retreat_roll_is_owed():
-    """postman.roll.pending: while a retreat roll is owed, staying (or another retreat) is refused
-    outright, even overridden, because it would close the offer the roll belongs to; once the
-    roll is made the rest may stay, and before it was asked for staying was a plain answer."""
+    """postman.roll.pending: while a retreat roll is owed, staying (or another retreat) is a firm
+    violation, refused even overridden, because it would close the offer the roll belongs to;
+    once the roll is made the rest may stay, and before it was asked for staying was a plain
+    answer."""
     s = game()
     clear(s, "fo")
     a, b = place(s, "fo", "patrol", "regiment")
@@ -188,12 +189,16 @@ def test_the_offer_cannot_be_answered_again_while_its_retreat_roll_is_owed():
     act(s, "retreat", unit=a, to="ri")
     assert s.pending_roll() is not None
     before = s.rules.state_json(s.state)
+    entries, journal = list(s.entries), list(s.journal)
     for inp in (Input("stay"), Input("retreat", {"unit": b, "to": "ri"})):
-        with pytest.raises(MalformedInput, match=r"'s retreat roll comes first \[postman.roll.pending\]"):
-            s.why_not(inp)
-        with pytest.raises(MalformedInput, match="cannot be overridden"):
+        (v,) = s.why_not(inp)
+        assert (v.rule, v.firm) == ("postman.roll.pending", True)
+        assert "retreat roll" in v.reason and "gets away" in v.reason
+        assert not s.submit(inp).accepted
+        with pytest.raises(CannotOverride, match=r"\[postman.roll.pending\]; this rule cannot be overridden"):
             s.submit(inp, override=True)
     assert s.rules.state_json(s.state) == before
+    assert (s.entries, s.journal) == (entries, journal)  # nothing logged
     assert [v.rule for v in s.why_not(Input("end_phase"))] == ["postman.roll.pending"]  # still only owed
     dice(s, 6)  # the Patrol gets away; the Regiment is still offered its retreat
     assert s.state.pos.units[a].town == "ri" and s.state.pos.offer is not None

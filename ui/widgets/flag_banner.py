@@ -1,4 +1,7 @@
-"""The banner that shows a flagged input: the rule it breaks, with Rule, Override and Cancel."""
+"""The banner that shows a flagged input: the rule it breaks, with Rule, Override and Cancel.
+
+A firm violation (``Violation.firm``) is one the table may not override: the banner then offers
+no Override, says so on that violation's line and names its rule (whose text says why)."""
 
 from __future__ import annotations
 
@@ -40,9 +43,11 @@ class FlagBanner(QFrame):
         lines = []
         for v in violations:
             title = titles.get(v.rule)
-            lines.append(f"Not allowed: {v.reason}.  Rule: {title or v.rule} ({v.rule})")
+            head = "Not allowed, and no Override for it" if v.firm else "Not allowed"
+            lines.append(f"{head}: {v.reason}.  Rule: {title or v.rule} ({v.rule})")
+        firm = [v.rule for v in violations if v.firm]
         self._rule = violations[0].rule if violations else None
-        self._show("\n".join(lines), warn=True, can_override=True)
+        self._show("\n".join(lines), warn=True, can_override=not firm)
 
     def show_error(self, message: str) -> None:
         self._rule = None
