@@ -9,13 +9,13 @@ raise, but must also cope with an input whose violations the table overrode.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from .dice import RollRequest
 from .input_table import InputTable
-from .inputs import Input
+from .inputs import Args, Input
 from .violations import MalformedInput, Violation
 
 
@@ -42,17 +42,23 @@ class DrawRequest:
 class Step:
     """Something the table must (or may) do now.
 
-    ``kind`` is the input kind that does it; ``args`` are known arguments (the courier to move);
-    ``roll`` is set when the step is a roll, with target, modifiers and odds.
+    ``kind`` is the input kind that does it; ``args`` are known arguments (the courier to move),
+    frozen into ``Args`` as an input's are: a step is a value the screens, the phones and the
+    tests share, hashed and compared by content; ``roll`` is set when the step is a roll, with
+    target, modifiers and odds.
     """
 
     text: str
     kind: str
     who: str | None = None
-    args: dict = field(default_factory=dict)
+    args: Mapping[str, Any] = field(default_factory=Args)
     roll: RollRequest | None = None
     draw: DrawRequest | None = None
     required: bool = True
+
+    def __post_init__(self) -> None:
+        if type(self.args) is not Args:
+            object.__setattr__(self, "args", Args(self.args))
 
 
 _WORDS_ERRORS = (KeyError, TypeError, AttributeError, IndexError, ValueError)

@@ -110,3 +110,19 @@ def test_a_draw_nobody_is_owed_is_a_firm_violation():
 def test_a_violation_says_it_is_firm_in_json_only_when_it_is():
     assert Violation("a.b", "why").to_json() == {"rule": "a.b", "reason": "why"}
     assert Violation("a.b", "why", firm=True).to_json() == {"rule": "a.b", "reason": "why", "firm": True}
+
+
+def test_a_step_is_a_value_whose_arguments_cannot_be_changed():
+    """``Step.args`` is frozen as an input's are: a screen that kept a step cannot change what
+    the session told another (its lists are tuples, its mapping refuses changes)."""
+    from companion.core.game import Step
+
+    step = Step("Move courier c1", "move_courier", "blue", {"courier": "c1", "path": ["a", "b"]})
+    with pytest.raises(TypeError):
+        step.args["courier"] = "c2"  # type: ignore[index]
+    with pytest.raises(TypeError):
+        step.args.update(courier="c2")  # type: ignore[attr-defined]
+    assert step.args["path"] == ("a", "b")
+    same = Step("Move courier c1", "move_courier", "blue", {"path": ["a", "b"], "courier": "c1"})
+    assert step == same and hash(step) == hash(same) and len({step, same}) == 1
+    assert Step("End turn 1", "end_turn").args == {}
