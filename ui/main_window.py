@@ -26,6 +26,7 @@ from . import collector, game_screens, settings
 from .actions import bind_shortcuts, build_menus
 from .looks import LOOKS, TEXT_SCALES
 from .widgets.flag_banner import FlagBanner
+from .widgets.layout_fence import LayoutFence
 from .widgets.notices import NoticeSlot
 from .widgets.start_page import StartPage
 
@@ -84,13 +85,17 @@ class MainWindow(QMainWindow):
         self.telling = None
         self.stack = QStackedWidget()
         self.stack.addWidget(self.start)
-        self.stack.addWidget(self.table_area)
+        # a screen's panels and the notices re-lay out themselves only (ui/widgets/layout_fence.py)
+        self.table_fence = LayoutFence(self.table_area)
+        self.stack.addWidget(self.table_fence)
         self.setCentralWidget(self.stack)
 
         # the docks are built with the first game: the start page is all the first frame shows
         self.log = self.dice = self.rules = None
         self.log_dock = self.dice_dock = self.rules_dock = None
         self.toolbar = None
+        #: the toolbar's Undo and Redo buttons (built with the docks)
+        self.step_buttons: dict = {}
         self.actions_, shortcuts = build_menus(self)
         self._sync_looks_actions()
         if interactive:
@@ -125,9 +130,11 @@ class MainWindow(QMainWindow):
         self.log = GameLog()
         self.dice = DiceTray()
         self.rules = RuleViewer()
-        self.log_dock = self._dock("Game log", self.log, Qt.DockWidgetArea.BottomDockWidgetArea)
+        # the log and the tray re-lay out themselves only, as the table does (LayoutFence)
+        self.log_dock = self._dock("Game log", LayoutFence(self.log), Qt.DockWidgetArea.BottomDockWidgetArea)
         # the tray scrolls rather than make the window taller than 720 pixels at a large text size
-        self.dice_dock = self._dock("Dice", ScrollingColumn(self.dice), Qt.DockWidgetArea.RightDockWidgetArea)
+        self.dice_dock = self._dock("Dice", LayoutFence(ScrollingColumn(self.dice)),
+                                    Qt.DockWidgetArea.RightDockWidgetArea)
         self.rules_dock = self._dock("Rules", self.rules, Qt.DockWidgetArea.RightDockWidgetArea)
         self.tabifyDockWidget(self.dice_dock, self.rules_dock)
         self.resizeDocks([self.dice_dock], [330], Qt.Orientation.Horizontal)
@@ -364,7 +371,7 @@ class MainWindow(QMainWindow):
         for notice in getattr(self.screen_widget, "notices", ()):  # a screen's summary, say
             self.notices.add(notice)
         self.rules.set_pack(session.pack)
-        self.stack.setCurrentWidget(self.table_area)
+        self.stack.setCurrentWidget(self.table_fence)
         self.statusBar().hide()  # the notices slot says its messages under the table
         # a screen may leave out docks it has no use for (a card game needs no dice tray)
         wanted = getattr(self.screen_widget, "docks", ("log", "dice", "rules"))
@@ -416,7 +423,7 @@ class MainWindow(QMainWindow):
             if last and last.input.kind == "roll":
                 self.dice.show_values(last.input.args.get("values", []))
         if self.screen_widget is not None:
-            self.screen_widget.refresh()
+            self.screen_widget.refresh(change)
         if self.telling is not None:
             self.telling.after(change)
         title = self.record_title or s.rules.title
@@ -434,9 +441,16 @@ class MainWindow(QMainWindow):
         redo.setEnabled(bool(s and s.can_redo))
         undo.setText(f"&Undo {_short(s.undo_name)}" if s and s.can_undo else "&Undo")
         redo.setText(f"&Redo {_short(s.redo_name)}" if s and s.can_redo else "&Redo")
-        for a, word in ((undo, "Undo"), (redo, "Redo")):  # the toolbar's button: the word, the step in its tip
-            a.setIconText(word)
-            a.setToolTip(a.text().replace("&", ""))
+        # the toolbar's buttons say the word, the step in their tip: a button given new words
+        # would lay out the menu bar and then the whole window again, every input
+        steps = {"undo": s.undo_name if s else None, "redo": s.redo_name if s else None}
+        for key, button in self.step_buttons.items():
+            action = self.actions_[key]
+            tip = f"{key.title()} {steps[key]}" if steps[key] and action.isEnabled() else key.title()
+            if button.toolTip() != tip:
+                button.setToolTip(tip)
+            if button.isEnabled() != action.isEnabled():
+                button.setEnabled(action.isEnabled())
         for key in ("save", "save_as", "export", "close"):
             self.actions_[key].setEnabled(s is not None)
 
@@ -562,15 +576,23 @@ class MainWindow(QMainWindow):
         """Undo and Redo on screen (the same actions as the Edit menu, so they read the same), at
         the menu bar's end: a row of their own would take the board's height at 720 pixels."""
         from PySide6.QtCore import Qt
-        from PySide6.QtWidgets import QToolBar
+        from PySide6.QtWidgets import QToolBar, QToolButton
 
         self.toolbar = QToolBar("Undo and redo")
         self.menuBar().setCornerWidget(self.toolbar, Qt.Corner.TopRightCorner)
         self.toolbar.setObjectName("undoRedo")
         self.toolbar.setMovable(False)
         self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        for key in ("undo", "redo"):
-            self.toolbar.addAction(self.actions_[key])
+        for key, word in (("undo", "Undo"), ("redo", "Redo")):
+            # a button of its own, not the Edit menu's action: the action's words change every
+            # input, and an action's button is laid out again whenever its action changes
+            button = QToolButton()
+            button.setObjectName(f"{key}Button")
+            button.setText(word)
+            button.setAutoRaise(True)
+            button.clicked.connect(self.actions_[key].trigger)
+            self.toolbar.addWidget(button)
+            self.step_buttons[key] = button
         self.toolbar.addSeparator()
         self.toolbar.addAction(self.actions_["table_mode"])
 

@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from .checkpoints import Checkpoints
+from .checkpoints import Checkpoints, copy_state
 from .dice import DiceBag, RollRequest
 from .game import GameResult, Rules, Seat, Step
 from .inputs import Input, draw, roll
+from .parts import changed_parts, touched
 from .violations import CannotOverride, MalformedInput, Violation, firm_of
 
 
@@ -55,9 +56,12 @@ STATE, LOG, ROLL, DRAW = "state", "log", "roll", "draw"
 class Change:
     """What one submit, undo or redo changed, handed to every listener (Anki's ``OpChanges``).
 
-    A screen redraws from it only what it touched: the log appends ``lines``; the dice tray
-    redraws when the owed roll changed (ROLL in ``parts``); a screen may skip inputs of
-    ``kinds`` it does not show.
+    A screen redraws from it only what it touched: the log appends ``lines`` (and restyles the
+    earlier lines at ``restyled``: an undo strikes its input's line through, a redo clears it; no
+    line is ever taken out); the dice tray redraws when the owed roll changed (ROLL in
+    ``parts``); a panel redraws when a part of the state it shows is in ``state_parts``
+    (``changed``), which the kernel finds by comparing the state before and after
+    (``companion/core/parts.py``), so no game has to say what its inputs touch.
     """
 
     event: str  # "input" | "undo" | "redo"
@@ -67,6 +71,11 @@ class Change:
     lines: tuple[JournalLine, ...] = ()
     journal_start: int = 0
     parts: frozenset[str] = frozenset()
+    #: the parts of the state that differ before and after: the state's fields, and
+    #: ``"field.sub"`` inside a field that is a dataclass (``companion/core/parts.py``)
+    state_parts: frozenset[str] = frozenset()
+    #: the journal indexes of earlier lines whose look this change altered (struck or revived)
+    restyled: tuple[int, ...] = ()
 
     @property
     def kinds(self) -> frozenset[str]:
@@ -75,6 +84,10 @@ class Change:
 
     def touches(self, *parts: str) -> bool:
         return any(p in self.parts for p in parts)
+
+    def changed(self, *state_parts: str) -> bool:
+        """True when any of the named parts of the state (``"display"``, ``"turn.seat"``) changed."""
+        return touched(self.state_parts, *state_parts)
 
 
 @dataclass
@@ -104,6 +117,8 @@ class Session:
         #: what the latest submit, undo or redo changed (listeners read it)
         self.last_change: Change | None = None
         self._owed = (self.pending_roll(), self.pending_draw())
+        #: the journal index of each entry's input line (by identity), for ``Change.restyled``
+        self._line_of: dict[int, int] = {}
         #: Called with the session after every change (autosave, screens); ``last_change`` says what.
         self.listeners: list[Callable[[Session], None]] = []
 
@@ -156,9 +171,10 @@ class Session:
             inp = inp.with_override(v.rule for v in violations)
         elif inp.override:
             inp = inp.with_override(())
+        before = copy_state(self.state)  # to tell which parts it changed (Change.state_parts)
         entry = self._apply(inp, tuple(violations))
         self._redo.clear()
-        self._record("input", entry)
+        self._record("input", entry, changed_parts(before, self.state))
         return Outcome(entry, violations)
 
     def app_roll(self) -> Input:
@@ -224,18 +240,19 @@ class Session:
             raise MalformedInput("nothing to undo")
         entry = self.entries.pop()
         self._redo.append(entry)
-        self.state = self._marks.state_after(self.entries)
-        self._record("undo", entry)
+        before, self.state = self.state, self._marks.state_after(self.entries)
+        self._record("undo", entry, changed_parts(before, self.state))
         return entry
 
     def redo(self) -> Entry:
         if not self._redo:
             raise MalformedInput("nothing to redo")
         entry = self._redo.pop()
+        before = copy_state(self.state)
         self.rules.apply(self.state, entry.input)
         self.entries.append(entry)
         self._marks.passed(len(self.entries), self.state)
-        self._record("redo", entry)
+        self._record("redo", entry, changed_parts(before, self.state))
         return entry
 
     def replay_state(self, entries):
@@ -244,11 +261,19 @@ class Session:
             self.rules.apply(state, e.input)
         return state
 
-    def _record(self, event: str, entry: Entry) -> None:
+    def _record(self, event: str, entry: Entry, state_parts: frozenset[str]) -> None:
         line = JournalLine(event, entry)
         self.journal.append(line)
+        restyled: tuple[int, ...] = ()
+        if event == "input":
+            self._line_of[id(entry)] = len(self.journal) - 1
+        else:  # an undo strikes its input's line through, a redo clears it
+            row = self._line_of.get(id(entry))
+            if row is None:
+                row = self._find_line(entry)
+            restyled = () if row is None else (row,)
         owed = (self.pending_roll(), self.pending_draw())
-        parts = {STATE, LOG}
+        parts = {LOG} | ({STATE} if state_parts else set())
         if owed[0] != self._owed[0] or entry.input.kind == "roll":
             parts.add(ROLL)
         if owed[1] != self._owed[1] or entry.input.kind == "draw":
@@ -256,8 +281,17 @@ class Session:
         self._owed = owed
         undone = event == "undo"
         self.last_change = Change(event, () if undone else (entry,), (entry,) if undone else (),
-                                  (line,), len(self.journal) - 1, frozenset(parts))
+                                  (line,), len(self.journal) - 1, frozenset(parts), state_parts, restyled)
         self._changed()
+
+    def _find_line(self, entry: Entry) -> int | None:
+        """The journal index of ``entry``'s input line (a restored journal was not recorded here)."""
+        for i in range(len(self.journal) - 1, -1, -1):
+            line = self.journal[i]
+            if line.event == "input" and line.entry is entry:
+                self._line_of[id(entry)] = i
+                return i
+        return None
 
     def _changed(self) -> None:
         for listener in list(self.listeners):
@@ -310,6 +344,7 @@ class Session:
             entry = self.by_seat(out.entry, seat)
             self.entries[-1] = entry
             self.journal[-1] = JournalLine("input", entry)
+            self._line_of[id(entry)] = self._line_of.pop(id(out.entry), len(self.journal) - 1)
             if self.last_change is not None:
                 self.last_change = replace(self.last_change, added=(entry,), lines=(self.journal[-1],))
             out = Outcome(entry, out.violations)

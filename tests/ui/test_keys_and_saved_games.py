@@ -42,8 +42,8 @@ def test_ctrl_z_undoes_and_ctrl_y_redoes(window, qtbot):
 def test_on_screen_undo_and_redo_name_the_step_in_their_tip(window, qtbot):
     assert window.open_record(str(COURIERS))
     assert window.toolbar.isVisible()
-    undo = window.toolbar.widgetForAction(window.actions_["undo"])
-    redo = window.toolbar.widgetForAction(window.actions_["redo"])
+    undo, redo = window.step_buttons["undo"], window.step_buttons["redo"]
+    assert undo.isVisible() and undo.parent() is window.toolbar
     assert undo.text() == "Undo" and window.table.session.undo_name in undo.toolTip()
     assert not redo.isEnabled()
     n = len(window.table.session.entries)

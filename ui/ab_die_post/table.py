@@ -175,7 +175,7 @@ class RaceTable(QWidget):
             self.submit("pay", player=player, cards=cards)
 
     # -- redraw --------------------------------------------------------------------------------
-    def refresh(self) -> None:
+    def refresh(self, change=None) -> None:  # change: the session's Change record (None: all)
         s = self.state
         self.players.set_state(s)
         who = s.current

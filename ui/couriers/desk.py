@@ -220,7 +220,7 @@ class CourierDesk(QWidget):
         return self.table.submit(Input(kind, args))
 
     # -- redraw --------------------------------------------------------------------------------
-    def refresh(self) -> None:
+    def refresh(self, change=None) -> None:  # change: the session's Change record (None: all)
         s = self.state
         keep_cmd, keep_cour = self.selected_commander(), self.selected_courier()
         self.commanders.set_state(s, s.commanders.values())

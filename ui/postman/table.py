@@ -169,7 +169,7 @@ class PostmanTable(QWidget, Flows):
         self.refresh()
 
     # -- redraw -----------------------------------------------------------------------------------
-    def refresh(self) -> None:
+    def refresh(self, change=None) -> None:  # change: the session's Change record (None: all)
         s = self.state
         t = s.pos
         if t.active != self._active:

@@ -15,6 +15,15 @@ from .map_view import player_colour
 HEADERS = ("Player", "Houses left", "Carriage", "Tiles", "Score")
 
 
+class ScoreRow(dict):
+    """A player's row of figures (``view.scores``), the same row from one change to the next
+    (its ``id`` is the player's name), so the board redraws only the rows whose figures changed."""
+
+    @property
+    def id(self) -> str:
+        return self["name"]
+
+
 class ScoreModel(RowTableModel):
     """During play only the public part shows (carriage, houses left, how many tiles): bonus
     tiles lie face down until the end (thurn_and_taxis.score), unless the table plays with
@@ -27,7 +36,14 @@ class ScoreModel(RowTableModel):
         return bool(s.over or self.open_scores)
 
     def set_state(self, s) -> None:
-        self.set_rows(s, scores(s))
+        self._seats = {p.name: i for i, p in enumerate(s.players)}
+        self.set_rows(s, [ScoreRow(r) for r in scores(s)])
+
+    def signature(self, row):
+        """Everything the row shows: its cells, its tips and whether it is in bold."""
+        s, seat = self.state, self._seats[row["name"]]
+        return (tuple(self._cell(s, s.players[seat], row, col, seat) for col in range(len(HEADERS))),
+                tuple(s.players[seat].tiles), self._open(s), seat == s.turn.seat, s.over and winner(s) == seat)
 
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):
         if self.row_at(index) is None:

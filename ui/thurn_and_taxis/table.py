@@ -7,6 +7,8 @@ deck the app turns up the display's cards itself right after the action that ope
 
 from __future__ import annotations
 
+from collections import Counter
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -42,6 +44,14 @@ from .setup_dialog import ask_setup as _ask_setup
 
 def create(table):
     return ThurnTable(table)
+
+
+#: the parts of the state (``Change.changed``, companion/core/parts.py) each panel shows; a
+#: change that touches none of a panel's parts leaves it as it is. The phase bar, the display,
+#: the route and the hand ask the rules what may be done now (``next_steps``, ``why_not``), an
+#: answer any part of the state may change, so they redraw after every change of the state.
+MAP_PARTS = ("players", "over", "turn.seat", "stacks")
+SCORE_PARTS = ("players", "over", "turn.seat", "round")
 
 
 def ask_setup(parent, pack):
@@ -104,7 +114,11 @@ class ThurnTable(QWidget):
         self.deck_button = QPushButton()
         self.deck_button.clicked.connect(self._deal)
         self.drawn = QComboBox()
-        self.drawn_cards: list[str] = []
+        # item ids kept beside the combo: QComboBox userData crashed PySide6 6.12 on repeated clear()
+        # every city, not just those left in the deck: the list is on the shared screen, and what
+        # is missing from it would tell everyone which cities the players hold
+        self.drawn_cards = sorted(board.cities, key=board.name)
+        self.drawn.addItems([board.name(c) for c in self.drawn_cards])
         self.drawn_button = QPushButton("Enter")
         self.drawn_button.setToolTip("The card the table turned over")
         self.drawn_button.clicked.connect(self._enter_drawn)
@@ -190,6 +204,8 @@ class ThurnTable(QWidget):
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.phase)
         lay.addWidget(split, 1)
+        #: the times each panel was drawn afresh (tests count them: a skipped panel is stale)
+        self.redraws: Counter[str] = Counter()
         self.refresh()
         self._fill_display()
 
@@ -271,14 +287,23 @@ class ThurnTable(QWidget):
         self.scores.set_state(self.state)
 
     # -- redraw ----------------------------------------------------------------------------------
-    def refresh(self) -> None:
+    def refresh(self, change=None) -> None:
+        """Redraw the panels ``change`` (the session's Change record) touched; None: all of them."""
         s = self.state
-        self.map.set_state(s)
-        self.scores.set_state(s)
-        self._refresh_phase(s)
-        self._refresh_display(s)
-        self._refresh_route(s)
-        self._refresh_hand(s)
+        drawn = []
+        if change is None or change.changed(*MAP_PARTS):
+            self.map.set_state(s)
+            drawn.append("map")
+        if change is None or change.changed(*SCORE_PARTS):
+            self.scores.set_state(s)
+            drawn.append("scores")
+        if change is None or change.state_parts:
+            self._refresh_phase(s)
+            self._refresh_display(s)
+            self._refresh_route(s)
+            self._refresh_hand(s)
+            drawn += ["phase", "display", "route", "hand"]
+        self.redraws.update(drawn)
 
     def _refresh_phase(self, s):
         if s.over:
@@ -305,7 +330,7 @@ class ThurnTable(QWidget):
             btn.setText(b.name(card) if card else "\u2013")
             btn.setEnabled(card is not None and not why_not(Input("take_display", {"card": card})))
             edge = b.provinces[b.cities[card].province].colour if card else "{tt.no.card}"
-            looks.sheet(btn, f"QPushButton {{ border-left: 7px solid {edge}; }}")
+            self._sheet(btn, f"QPushButton {{ border-left: 7px solid {edge}; }}")
             btn.setToolTip(f"{b.name(card)} ({b.provinces[b.cities[card].province].name})" if card else "")
         request = self.table.session.pending_draw()
         refill = s.refill_due()
@@ -316,19 +341,20 @@ class ThurnTable(QWidget):
         self.deck_button.setText("Turn up a display card" if refill else "Draw from the deck")
         self.drawn.setVisible(not self.virtual)
         self.drawn_button.setVisible(not self.virtual)
-        # item ids kept beside the combo: QComboBox userData crashed PySide6 6.12 on repeated clear()
-        # every city, not just those left in the deck: the list is on the shared screen, and what
-        # is missing from it would tell everyone which cities the players hold
-        self.drawn_cards = sorted(b.cities, key=b.name)
-        self.drawn.clear()
-        self.drawn.addItems([b.name(c) for c in self.drawn_cards])
         self.drawn_button.setEnabled(may_draw)
         self.drawn_button.setText("Turned up" if refill else "Drawn")
         self.deck_label.setText(f"Deck: {s.deck.left} cards \u00b7 discard pile: {len(s.deck.discard)}")
         for oid, btn in self.official_buttons.items():
             btn.setEnabled(not why_not(Input("official", {"name": oid})))
             used = s.turn.official == oid
-            looks.sheet(btn, "QPushButton { font-weight: 600; color: {accent}; }" if used else "")
+            self._sheet(btn, "QPushButton { font-weight: 600; color: {accent}; }" if used else "")
+
+    @staticmethod
+    def _sheet(btn, template: str) -> None:
+        """Give ``btn`` its look only when it changed: a new style sheet polishes it again and asks
+        the layout for room (``looks.restyle`` fills it anew when the colours or sizes change)."""
+        if btn.property("paletteSheet") != (template or None):
+            looks.sheet(btn, template)
 
     def _refresh_route(self, s):
         p = s.active

@@ -1,0 +1,91 @@
+"""The Thurn and Taxis table redraws a panel only when the change record says a part of the
+state it shows changed (``ThurnTable.redraws`` counts them, never timed), and a panel skipped
+is never stale: after every input, undo and redo of a random game the screen shows what a
+screen built afresh on the same state shows."""
+
+import random
+
+from playout import Playout
+from PySide6.QtCore import Qt
+
+from ui.thurn_and_taxis.table import ThurnTable
+
+from .test_thurn_and_taxis_flow import click, enter, open_game, setup_display
+
+
+def shown(screen) -> dict:
+    """Everything a player reads on the table (the hand behind its cover included)."""
+    scores = screen.scores
+    cells = [[(scores.index(r, c).data(), scores.index(r, c).data(Qt.ItemDataRole.ToolTipRole),
+               bool(f and f.bold()) if (f := scores.index(r, c).data(Qt.ItemDataRole.FontRole)) else False)
+              for c in range(scores.columnCount())] for r in range(scores.rowCount())]
+    return {
+        "phase": (screen.phase.where.text(), screen.phase.next.text(), screen.phase.button.isVisibleTo(screen.phase),
+                  screen.phase.button.text()),
+        "display": [(b.text(), b.isEnabled(), b.toolTip(), b.property("paletteSheet")) for b in screen.display_buttons],
+        "deck": (screen.deck_button.text(), screen.deck_button.isEnabled(), screen.drawn_button.text(),
+                 screen.drawn_button.isEnabled(), screen.deck_label.text()),
+        "officials": [(b.isEnabled(), b.property("paletteSheet")) for b in screen.official_buttons.values()],
+        "route": (screen.route_label.text(), screen.discard_button.isEnabled(), screen.close_button.isEnabled()),
+        "hand": (screen.hand.heading.text(), [(i.id, i.label, i.lit, i.tooltip) for i in screen.hand.items]),
+        "scores": cells,
+        "map": (sorted((type(i).__name__, i.toolTip(), round(i.zValue(), 1)) for i in screen.map._dynamic),
+                screen.map.tiles.stacks),
+    }
+
+
+def test_a_panel_is_skipped_only_when_nothing_it_shows_changed(window, qtbot):
+    screen = open_game(window, players=("Anna", "Ben", "Cara"))
+    session = window.table.session
+    player = Playout(session, random.Random(7), table_dice=1.0, undo=0.2)
+    steps = 0
+    while steps < 80 and player.step():
+        steps += 1
+        fresh = ThurnTable(window.table)
+        assert shown(screen) == shown(fresh), (steps, window.table.last_change.event, window.table.last_change.kinds)
+        fresh.deleteLater()
+    assert steps == 80
+    # the map and the score board were skipped on the way (cards taken and drawn touch neither) ...
+    assert screen.redraws["map"] < screen.redraws["hand"] and screen.redraws["scores"] < screen.redraws["hand"]
+    # ... and drawn again when they had to be
+    assert screen.redraws["map"] > 5 and screen.redraws["scores"] > 5
+
+
+def test_a_card_taken_leaves_the_map_and_scores_alone_and_a_card_played_redraws_the_map(window, qtbot):
+    screen = open_game(window)
+    setup_display(qtbot, screen)
+    before = screen.redraws.copy()
+    click(qtbot, screen.display_buttons[0])  # Anna takes Basel
+    assert screen.display_buttons[0].text() == "\u2013"
+    grew = {k for k in screen.redraws if screen.redraws[k] != before[k]}
+    assert grew == {"phase", "display", "route", "hand"}
+    enter(qtbot, screen, "ulm")  # the gap filled
+    enter(qtbot, screen, "zuerich")  # the Postmaster's blind draw
+    click(qtbot, screen.hand.cover_button)
+    before = screen.redraws.copy()
+    model_rows = []
+    screen.scores.dataChanged.connect(lambda a, b, *_: model_rows.append((a.row(), b.row())))
+    click(qtbot, next(b for b in screen.hand.buttons if b.text() == "Basel"))
+    assert window.table.state.players[0].route == ["basel"]
+    assert screen.redraws["map"] == before["map"] + 1  # the route is laid open on the map
+    assert model_rows == []  # the score board's figures are the same: no row redrawn
+    window.undo()
+    assert window.table.state.players[0].route == [] and screen.redraws["map"] == before["map"] + 2
+
+
+def test_end_of_turn_moves_the_score_boards_marker_and_redraws_only_those_rows(window, qtbot):
+    screen = open_game(window)
+    setup_display(qtbot, screen)
+    click(qtbot, screen.display_buttons[0])
+    enter(qtbot, screen, "ulm")
+    enter(qtbot, screen, "zuerich")
+    click(qtbot, screen.hand.cover_button)
+    click(qtbot, next(b for b in screen.hand.buttons if b.text() == "Zürich"))
+    rows = []
+    screen.scores.dataChanged.connect(lambda a, b, *_: rows.append((a.row(), b.row())))
+    resets = []
+    screen.scores.modelReset.connect(lambda: resets.append(1))
+    click(qtbot, screen.phase.button)  # End turn: Ben's turn
+    assert screen.scores.index(1, 0).data().startswith("\u25b6 Ben")
+    assert not screen.scores.index(0, 0).data().startswith("\u25b6")
+    assert resets == [] and rows == [(0, 1)]

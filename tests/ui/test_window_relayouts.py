@@ -1,0 +1,74 @@
+"""An input, undo or redo does not lay the main window out again: the Undo and Redo buttons keep
+their words (the step is in their tips and in the Edit menu) and a screen's re-layouts stay
+inside its fence (ui/widgets/layout_fence.py). Counted in layout requests the window receives,
+never timed."""
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtWidgets import QApplication
+
+RULES = Path(__file__).resolve().parents[2] / "rules"
+RECORDS = {"couriers": "several_turns.json", "postman": "short_game.json",
+           "thurn_and_taxis": "four_players_whole_game.json", "ab_die_post": "four_player_game.json"}
+
+
+class Count(QObject):
+    def __init__(self, watched):
+        super().__init__()
+        self.n = 0
+        watched.installEventFilter(self)
+
+    def eventFilter(self, obj, event) -> bool:
+        if event.type() == QEvent.Type.LayoutRequest:
+            self.n += 1
+        return False
+
+
+def settle(qtbot, window) -> None:
+    """Every re-layout asked for done (each level of widgets asks the next in an event of its own)."""
+    for _ in range(6):
+        QApplication.processEvents()
+    window.repaint()
+
+
+@pytest.mark.parametrize("game", sorted(RECORDS))
+def test_undo_redo_and_input_leave_the_windows_layout_alone(window, qtbot, game):
+    window.resize(1366, 768)
+    assert window.open_record(str(RULES / game / "samples" / RECORDS[game]))
+    settle(qtbot, window)
+    s = window.table.session
+    steps = min(12, len(s.entries) - 1)
+    undo = window.step_buttons["undo"]
+    for _ in range(steps):  # back, then forward again, the way the buttons do it
+        window.undo()
+        settle(qtbot, window)
+    count = Count(window)
+    for _ in range(steps):
+        window.redo()
+        settle(qtbot, window)
+    assert count.n == 0, f"the window was laid out again {count.n} times in {steps} redos"
+    again = [e.input for e in s.entries[-steps:]]
+    for _ in range(steps):
+        window.undo()
+    settle(qtbot, window)
+    count.n = 0
+    for inp in again:
+        assert window.table.submit(inp, bool(inp.override)).accepted
+        settle(qtbot, window)
+        assert undo.toolTip() == f"Undo {s.undo_name}"  # the words are still there, in the button's tip
+        assert window.actions_["undo"].text().replace("&", "").startswith("Undo ")
+    assert count.n == 0, f"the window was laid out again {count.n} times in {steps} inputs"
+
+
+def test_a_screen_that_needs_more_room_still_gets_it(window, qtbot):
+    window.resize(1366, 768)
+    assert window.open_record(str(RULES / "couriers" / "samples" / RECORDS["couriers"]))
+    settle(qtbot, window)
+    fence, screen = window.table_fence, window.screen_widget
+    passed = fence.passed_on
+    screen.setMinimumWidth(fence.width() + 40)  # the screen's least width grows past the window's room
+    settle(qtbot, window)
+    assert fence.passed_on == passed + 1  # the window laid out again: the fence has room now
+    assert fence.width() >= screen.minimumWidth() and screen.width() >= screen.minimumWidth()
