@@ -8,6 +8,7 @@ import random
 from playout import Playout
 from PySide6.QtCore import Qt
 
+from ui import palette
 from ui.thurn_and_taxis.table import ThurnTable
 
 from .test_thurn_and_taxis_flow import click, enter, open_game, setup_display
@@ -89,3 +90,22 @@ def test_end_of_turn_moves_the_score_boards_marker_and_redraws_only_those_rows(w
     assert screen.scores.index(1, 0).data().startswith("\u25b6 Ben")
     assert not screen.scores.index(0, 0).data().startswith("\u25b6")
     assert resets == [] and rows == [(0, 1)]
+
+
+def test_the_tile_strip_is_painted_afresh_only_when_a_stack_or_its_look_changed(window, qtbot):
+    screen = open_game(window)
+    strip = screen.map.tiles
+    window.repaint()
+    painted = strip.paintings
+    window.repaint()
+    strip.repaint()
+    assert strip.paintings == painted  # the same strip again: copied from the last painting
+    (name, values), *rest = strip.stacks
+    strip.set_stacks([(name, values[1:]), *rest])  # its top tile taken
+    strip.repaint()
+    assert strip.paintings == painted + 1
+    assert any(text == str(values[1]) for _box, text, _font, _flags in strip.text_boxes())
+    window.set_colours("light" if palette.scheme() == "dark" else "dark", remember=False)
+    strip.repaint()
+    assert strip.paintings == painted + 2  # the other colours: painted afresh in them
+    window.set_colours("system", remember=False)

@@ -6,7 +6,7 @@ pack's board positions (mm on the 600 x 420 board)."""
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QWidget
 
 from .. import looks, palette
@@ -199,6 +199,11 @@ class TileStrip(QWidget):
         super().__init__(parent)
         self.stacks: list[tuple[str, list[int]]] = []
         self.beside = False  # beside the board, not under it: the type keeps its size
+        #: the strip as last painted, and what it was painted from (``_look``): the window
+        #: repaints the strip far more often than a tile is taken
+        self._painted: tuple[object, QPixmap] | None = None
+        #: the times the strip was painted afresh, not copied from the last painting (tests count)
+        self.paintings = 0
 
     def hasHeightForWidth(self) -> bool:  # in a layout (moved beside the map): as tall as its rows
         return True
@@ -210,7 +215,10 @@ class TileStrip(QWidget):
         return QSize(320, self.height_for(320, beside=False))
 
     def set_stacks(self, stacks) -> None:
-        self.stacks = list(stacks)
+        stacks = [(name, list(vals)) for name, vals in stacks]
+        if stacks == self.stacks:
+            return
+        self.stacks = stacks
         self.setToolTip("Bonus tiles on offer: " + "; ".join(
             f"{name} {vals[0]} ({len(vals)} left)" if vals else f"{name}: none left" for name, vals in stacks))
         self.update()
@@ -292,8 +300,26 @@ class TileStrip(QWidget):
     def text_boxes(self) -> list:
         return [t for _box, _left, texts in self._tiles() for t in texts]
 
+    def _look(self) -> tuple:
+        """All a painting of the strip depends on."""
+        return (self.size(), self.devicePixelRatioF(), self.beside, self.font().key(), palette.scheme(),
+                looks.LOOKS.board_scale, tuple((name, tuple(vals)) for name, vals in self.stacks))
+
     def paintEvent(self, _event) -> None:
+        look = self._look()
+        if self._painted is None or self._painted[0] != look:
+            ratio = self.devicePixelRatioF()
+            pixmap = QPixmap(max(1, round(self.width() * ratio)), max(1, round(self.height() * ratio)))
+            pixmap.setDevicePixelRatio(ratio)
+            self._paint(pixmap)
+            self._painted = (look, pixmap)
+            self.paintings += 1
         p = QPainter(self)
+        p.drawPixmap(0, 0, self._painted[1])
+        p.end()
+
+    def _paint(self, device) -> None:
+        p = QPainter(device)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         p.fillRect(self.rect(), colour("tt.paper"))
         for box, left, texts in self._tiles():
