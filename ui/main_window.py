@@ -367,6 +367,9 @@ class MainWindow(QMainWindow):
         self.table.flagged.connect(self._flagged)
         self.table.cleared.connect(self.banner.hide)
         self.screen_widget = game_screens.create(session.rules.game_id, self.table)
+        # the parts of the state a change touched cost a copy of the state per input: found only
+        # for a screen that reads them (``reads_state_parts``)
+        session.tell_parts = bool(getattr(self.screen_widget, "reads_state_parts", False))
         self.table_layout.insertWidget(self.table_layout.indexOf(self.notices), self.screen_widget, 1)
         for notice in getattr(self.screen_widget, "notices", ()):  # a screen's summary, say
             self.notices.add(notice)

@@ -8,6 +8,8 @@ import random
 from playout import Playout
 from PySide6.QtCore import Qt
 
+from companion.core.inputs import Input
+from companion.core.parts import EVERY
 from ui import palette
 from ui.thurn_and_taxis.table import ThurnTable
 
@@ -109,3 +111,14 @@ def test_the_tile_strip_is_painted_afresh_only_when_a_stack_or_its_look_changed(
     strip.repaint()
     assert strip.paintings == painted + 2  # the other colours: painted afresh in them
     window.set_colours("system", remember=False)
+
+
+def test_the_parts_are_found_only_for_a_screen_that_reads_them(window, qtbot, desk):
+    session = window.table.session  # the Courier Desk compares what it shows instead
+    assert not session.tell_parts
+    desk.table.submit(Input("add_commander", {"id": "meade", "name": "Meade", "side": "Union", "rank": "army"}))
+    assert session.last_change.state_parts == {EVERY} and session.last_change.changed("anything")
+    screen = open_game(window)
+    assert window.table.session.tell_parts and screen.reads_state_parts
+    setup_display(qtbot, screen)
+    assert window.table.last_change.state_parts and EVERY not in window.table.last_change.state_parts

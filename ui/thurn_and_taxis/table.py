@@ -79,6 +79,7 @@ class Dialogs:
 
 class ThurnTable(QWidget):
     docks = ("log", "rules")  # no dice in Thurn and Taxis
+    reads_state_parts = True  # refresh reads Change.changed
 
     def __init__(self, table, parent=None):
         super().__init__(parent)
