@@ -2,8 +2,9 @@
 
 Widgets never decide a rule: they build an Input, hand it to ``Table.submit`` and redraw from
 ``Table.session`` when ``changed`` fires. ``changed`` carries the session's change record
-(``companion.core.session.Change``; also ``Table.last_change``), so a screen can skip what the
-change did not touch. A refused or flagged input comes back through
+(``companion.core.session.Change``; also ``Table.last_change``): the window hands it to the
+screen's ``refresh(change)``, so a screen can skip what the change did not touch (which parts of
+the state, ``Change.changed``; which log lines, ``Change.lines`` and ``restyled``). A refused or flagged input comes back through
 ``flagged`` (with the violations and whether the table may override) so the banner can show it.
 """
 

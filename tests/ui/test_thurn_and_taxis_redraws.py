@@ -122,3 +122,27 @@ def test_the_parts_are_found_only_for_a_screen_that_reads_them(window, qtbot, de
     assert window.table.session.tell_parts and screen.reads_state_parts
     setup_display(qtbot, screen)
     assert window.table.last_change.state_parts and EVERY not in window.table.last_change.state_parts
+
+
+def test_the_map_keeps_its_size_when_end_turn_comes_and_goes(window, qtbot):
+    """End turn shows and hides twice a turn; the phase bar's words keep their width meanwhile
+    (their lines, and so the bar's height and the map under it, stay as they were)."""
+    window.resize(1366, 768)
+    screen = open_game(window)
+    setup_display(qtbot, screen)
+    qtbot.wait(5)
+    bar = screen.phase
+    size, widths, shown = screen.map.size(), (bar.where.width(), bar.next.width()), []
+    click(qtbot, screen.display_buttons[0])  # Anna takes Basel
+    enter(qtbot, screen, "ulm")
+    enter(qtbot, screen, "zuerich")
+    click(qtbot, screen.hand.cover_button)
+    click(qtbot, next(b for b in screen.hand.buttons if b.text() == "Zürich"))
+    shown.append(bar.button.isVisible())
+    qtbot.wait(5)
+    assert (bar.where.width(), bar.next.width()) == widths and screen.map.size() == size
+    click(qtbot, bar.button)  # End turn: Ben must take a card before he may end his
+    shown.append(bar.button.isVisible())
+    qtbot.wait(5)
+    assert shown == [True, False]
+    assert (bar.where.width(), bar.next.width()) == widths and screen.map.size() == size

@@ -88,6 +88,11 @@ class ThurnTable(QWidget):
         board = table.state.board
         self.phase = PhaseBar()
         self.phase.advance.connect(lambda kind: self.submit(kind))
+        # End turn comes and goes twice a turn: its room stays, or the bar's height would change
+        # with it and move (and draw again) the map and the side column under it each time
+        policy = self.phase.button.sizePolicy()
+        policy.setRetainSizeWhenHidden(True)
+        self.phase.button.setSizePolicy(policy)
 
         self.map = MapView(board)
         self.map.setProperty("board", True)  # tests/ui/test_no_clipping.py holds it in sight and not squeezed
