@@ -25,7 +25,9 @@ class DrawRequest:
 
     ``choices`` lists every item that could come up, with repeats for copies (a multiset); the
     app draws one of them at random for a virtual deck, or the table types what it drew.
-    ``replace`` is true when the item goes back after the draw (a ball in a shaker).
+    ``replace`` is true when the item goes back after the draw (a ball in a shaker). ``takes``
+    says what the draw is for, for a screen to read (never ``purpose``'s words): "draw" (from
+    what is left to draw) or "random_discard" (one picked at random from a hand, thrown away).
     """
 
     purpose: str
@@ -33,6 +35,7 @@ class DrawRequest:
     rule: str
     who: str | None = None
     replace: bool = False
+    takes: str = "draw"
 
     def chance(self, item) -> float:
         return self.choices.count(item) / len(self.choices) if self.choices else 0.0

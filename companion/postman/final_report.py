@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..core.final_report import FinalReport, ScoreLine, roll_figures
 from ..core.words import counted
+from .battle import leader_of
 from .state import OTHER, PostmanState
 from .words import card, side
 
@@ -34,25 +35,24 @@ def how_the_leader_fell(session, loser: str) -> str:
     battle it ended: "The General fell in the Rule Number 7 duel at Riverford: the Postman
     rolled 5 against the General's 2 + 1"."""
     s: PostmanState = session.state
-    leader = next(u.name for u in s.catalog.units.values() if u.side == loser and u.leader)
-    fell = next((e for e in reversed(session.entries) if "win the game" in e.said), None)
+    fall = s.pos.fall  # what the rules recorded as he fell, never the log's words
+    if fall is None:
+        return f"{s.catalog.units[leader_of(s, loser)].name} fell"
+    leader = s.catalog.units[fall.leader].name
     last = s.pos.last_battle
-    if fell is None:
-        return f"{leader} fell"
     # the battle he fell in; a battle the fall broke off (Brutality) is the last one fought
     fought = next((e.input.args.get("town") for e in reversed(session.entries) if e.input.kind == "fight"), None)
-    where = last.town if last is not None and fell.input.kind != "play_card" else fought
+    where = last.town if last is not None and fall.by != "card" else fought
     town = s.board.towns[where].name if isinstance(where, str) and where in s.board.towns else ""
     due = s.pos.last_due
-    inp = fell.input
-    if inp.kind == "roll" and due is not None and due.kind in ("duel", "duel_reroll"):
+    if fall.by == "roll" and due is not None and due.kind in ("duel", "duel_reroll"):
         roll = s.pos.last_roll
         general = due.info.get("general", 0) if due.kind == "duel_reroll" else roll[1]
         bonus = s.catalog.tables["rule7"]["general_bonus"]
         return (f"{leader} fell in the Rule Number 7 duel at {town}: the Postman rolled {roll[0]} "
                 f"against the General's {general} + {bonus}")
-    if inp.kind == "play_card":
-        played = s.catalog.cards.get(str(inp.args.get("card")))
+    if fall.by == "card":
+        played = s.catalog.cards.get(str(fall.card))
         name = f"{played.name} ({card(played.id)})" if played is not None else "a card"
         return f"{leader} was destroyed by {name}" + (f" in the battle of {town}" if town else "")
     if last is not None and town:
@@ -61,6 +61,10 @@ def how_the_leader_fell(session, loser: str) -> str:
         how = (f"{side(loser)} lost {counted(lost, 'unit')}, {named} among them" if lost > 1
                else f"{side(loser)} lost {named}")
         return f"{leader} fell in the battle of {town}, round {last.round}: {how}"
+    # any other input he fell to: its own words in the log, up to what it did
+    fell = next((e for e in reversed(session.entries) if e.input == fall.input), None)
+    if fell is None:
+        return f"{leader} fell"
     did = fell.text.split(" \u2192 ")[0]
     return f"{leader} fell: {did}"
 

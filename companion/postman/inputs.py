@@ -24,7 +24,7 @@ from ..core.input_table import (
 from ..core.violations import Violation
 from . import battle, cards, mail, movement, recruit, rolls, turn, words
 from .catalog import SIDES
-from .state import Due, PostmanState
+from .state import OTHER, Due, Fall, PostmanState
 from .steps import ALLOWED, PENDING, blocking, next_steps
 from .town_view import side_words, unit_label
 
@@ -88,6 +88,23 @@ def _prepare(s: PostmanState, a: Given) -> None:
     if a.kind == "roll" or (a.kind == "play_card" and s.catalog.cards[a["card"]].effect == "luck"):
         return
     s.pos.before_roll = None
+
+
+def _settle(s: PostmanState, a: Given) -> None:
+    # postman.victory: the input a Leader fell to is recorded as it applies, so the result says
+    # how he fell from the fold, never from the log's words. Luck undoes the deciding roll with
+    # its position (no fall then) and rolls again: a Leader falling to that is a roll's doing.
+    t = s.pos
+    if t.winner is None or t.fall is not None:
+        return
+    leader = next(k for k, u in s.catalog.units.items() if u.side == OTHER[t.winner] and u.leader)
+    card = s.catalog.cards[a["card"]] if a.kind == "play_card" else None
+    if a.kind == "roll" or (card is not None and card.effect == "luck"):
+        t.fall = Fall(leader, "roll", a.inp)
+    elif card is not None:
+        t.fall = Fall(leader, "card", a.inp, card.id)
+    else:
+        t.fall = Fall(leader, a.kind, a.inp)
 
 
 # -- rolls (the roll owed: rolls.request says what it is for) --------------------------------------
@@ -214,4 +231,4 @@ INPUTS = InputTable("The Postman", [
          optional("die", Number(0, whole=True)),
          check=cards.check_play, apply=cards.apply_play, words=words.play_card,
          after_end=_luck_after_roll),
-], ended=_ended, owed=_owed, prepare=_prepare)
+], ended=_ended, owed=_owed, prepare=_prepare, settle=_settle)

@@ -17,7 +17,7 @@ def draw_request(state: PostmanState) -> DrawRequest | None:
         side = t.discards_owed[0]
         hand = state.hand(side)
         return DrawRequest(f"discard a random card from {sides_own(side)} hand", tuple(hand),
-                           "postman.card.confusion", who=OTHER[side])
+                           "postman.card.confusion", who=OTHER[side], takes="random_discard")
     if t.draws_owed:
         side = t.draws_owed[0]
         deck = state.deck(side)

@@ -15,6 +15,7 @@ from ..core.deck import Deck
 from ..core.violations import MalformedInput
 
 if TYPE_CHECKING:
+    from ..core.inputs import Input
     from .board import Board
     from .catalog import Catalog, UnitType
 
@@ -103,6 +104,19 @@ class Battle:
     result: str = ""
 
 
+@dataclass(frozen=True)
+class Fall:
+    """How a Leader fell (postman.victory), as the rules recorded it when he did: ``by`` is
+    "roll" (a roll's outcome took him, a Luck reroll of the deciding die included), "card" (a
+    card destroyed him: ``card`` is its id) or the kind of the input he fell to; ``input`` is
+    that input (its log line says it in words)."""
+
+    leader: str
+    by: str
+    input: Input
+    card: str | None = None
+
+
 @dataclass
 class Position:
     turn: int = 0
@@ -125,6 +139,7 @@ class Position:
     draws_owed: list[str] = field(default_factory=list)        # whose draws are due (deal, mail, Spies, Resupply)
     discards_owed: list[str] = field(default_factory=list)     # random discards (Confusion, Break Morale)
     winner: str | None = None
+    fall: Fall | None = None                                   # how the loser's Leader fell
     last_battle: Battle | None = None
     next_id: dict[str, int] = field(default_factory=dict)
     before_roll: Position | None = None                           # Luck restores this (postman.card.luck)

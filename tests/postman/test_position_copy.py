@@ -14,7 +14,8 @@ from dataclasses import fields, is_dataclass
 
 import pytest
 
-from companion.postman.state import Battle, Due, Movement, Offer, Position
+from companion.core.inputs import Input
+from companion.postman.state import Battle, Due, Fall, Movement, Offer, Position
 
 from .play import act, battle_in_forest_town
 
@@ -34,6 +35,7 @@ EXAMPLES = {
     "before_roll": lambda: Position(turn=1),
     "last_roll": lambda: (4, 2),
     "winner": lambda: "postmen",
+    "fall": lambda: Fall("general", "roll", Input("roll", {"values": [6]})),
 }
 
 
@@ -90,7 +92,8 @@ def test_the_copy_holds_nothing_that_can_change_of_the_position():
     mutable = (list, dict, set, Counter)
 
     def reachable(x, out: dict) -> dict:
-        if id(x) in out or not (isinstance(x, mutable) or is_dataclass(x)):
+        # a frozen dataclass (the Leader's Fall, an Input) cannot change: sharing it is safe
+        if id(x) in out or not (isinstance(x, mutable) or (is_dataclass(x) and not type(x).__dataclass_params__.frozen)):
             return out
         out[id(x)] = x
         children = x.values() if isinstance(x, dict) else x if isinstance(x, (list, set)) else \

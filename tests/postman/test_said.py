@@ -225,3 +225,33 @@ def test_the_result_says_how_the_leader_fell_in_words():
                                            "the Postmen lost 2 units, the Postman among them")
     figures = dict(final_report(t.session).figures)
     assert figures["Battles"] == "1" and figures["Rolls"] == "0 by the app, 2 by the table"
+
+
+def test_the_result_reads_the_fall_from_the_rules_never_from_the_log_words(monkeypatch):
+    """postman.victory: the log's words may say anything (another language, another phrasing):
+    the result still says how the Leader fell, from what the rules recorded as he fell."""
+    from companion.postman import said
+
+    t = duel_table()
+    monkeypatch.setattr(said, "said", lambda b, s, inp: "Die Holnisten gewinnen das Spiel")
+    t.roll(1, 4)
+    t.roll(4)
+    assert "win the game" not in " ".join(e.said for e in t.session.entries)
+    assert t.pos.fall is not None and t.pos.fall.by == "roll" and t.pos.fall.leader == "postman"
+    assert final_report(t.session).why == ("The Postman fell in the Rule Number 7 duel at Base Camp: "
+                                           "the Postman rolled 4 against the General's 4 + 1")
+    t = Table(holnists=["10C"])
+    t.move(["postman1", "rider1"], "mid1", "mid2", "camp")
+    t.ok("stay")
+    t.end_phase()
+    t.ok("fight", town="camp")
+    t.roll(1)
+    t.play("10C", unit="postman1")
+    assert t.pos.fall is not None and (t.pos.fall.by, t.pos.fall.card) == ("card", "10C")
+    assert final_report(t.session).why == "The Postman was destroyed by Brutality (10\u2663) in the battle of Base Camp"
+
+
+def test_no_fall_is_recorded_while_both_leaders_stand():
+    t = duel_table()
+    t.roll(1, 4)
+    assert t.pos.winner is None and t.pos.fall is None

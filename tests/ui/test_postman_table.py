@@ -405,12 +405,36 @@ def test_the_card_entry_never_offers_what_only_the_deck_or_a_hand_knows(qtbot):
     prompt = DrawPrompt()
     qtbot.addWidget(prompt)
     prompt.set_request(DrawRequest("discard a random card from the holnists' hand", ("10S", "AS"),
-                                   "postman.card.confusion"), 2)
+                                   "postman.card.confusion", takes="random_discard"), 2)
     assert prompt.entry.completer() is None
     prompt.set_request(DrawRequest("draw a card for the postmen", ("2H", "3C"), "postman.mail.draw"), 1)
     completions = prompt.entry.completer().model()
     offered = [completions.index(i, 0).data() for i in range(completions.rowCount())]
     assert offered == ALL_CARDS
+
+
+def test_the_draw_prompt_reads_what_a_draw_is_for_from_the_request_never_its_words(qtbot):
+    """A random discard is known by the request's ``takes``, whatever its purpose says: a draw
+    whose words mention the discards is still a draw from the deck, and a random discard worded
+    otherwise (another language) still picks at random and completes nothing."""
+    from companion.core.game import DrawRequest
+    from companion.postman import mail
+    from ui.postman.cards_panel import DrawPrompt
+
+    prompt = DrawPrompt()
+    qtbot.addWidget(prompt)
+    prompt.set_request(DrawRequest("draw a card for the postmen from the discards reshuffled", ("2H",),
+                                   "postman.mail.draw"), 1)
+    assert prompt.deal_button.text() == "Draw from the app's deck" and prompt.entry.completer() is not None
+    prompt.set_request(DrawRequest("eine Karte der Holnisten zufällig abwerfen", ("10S", "AS"),
+                                   "postman.card.confusion", takes="random_discard"), 1)
+    assert prompt.deal_button.text() == "Pick one at random" and prompt.entry.completer() is None
+    from postman.play import game
+
+    s = game().state
+    assert mail.draw_request(s) is None or mail.draw_request(s).takes == "draw"
+    s.pos.discards_owed = ["holnists"]  # postman.card.confusion: a random card of theirs goes
+    assert mail.draw_request(s).takes == "random_discard"
 
 
 def test_one_click_recruit_stops_where_a_card_may_answer_and_continue_rolls_on(window, qtbot):

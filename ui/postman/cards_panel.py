@@ -72,7 +72,7 @@ class DrawPrompt(QFrame):
         purpose = request.purpose[:1].upper() + request.purpose[1:]
         more = f" ({counted(owed, 'card')} owed)" if owed > 1 else ""
         self.text.setText(purpose + more)
-        random_discard = "discard" in request.purpose
+        random_discard = request.takes == "random_discard"
         self.deal_button.setText("Pick one at random" if random_discard else "Draw from the app's deck")
         self.all_button.setVisible(owed > 1)
         self.entry.setPlaceholderText("or type the card: 5S" if random_discard
