@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from companion.core.violations import PosthornError
+from companion.core.words import counted
 
 from . import collector, game_screens, settings
 from .actions import bind_shortcuts, build_menus
@@ -339,9 +340,11 @@ class MainWindow(QMainWindow):
                       "verdict may differ from the one given at the table.")
         bad = [v for v in verdicts if v.verdict in ("flagged", "refused")]
         if bad:
-            self.warn("Posthorn", f"{len(bad)} input(s) of this record break a rule "
-                                    "without an override or cannot apply, and were left out:\n\n"
-                                    + "\n".join(v.line() for v in bad[:10]))
+            one = len(bad) == 1
+            self.warn("Posthorn", f"{counted(len(bad), 'input')} of this record {'breaks' if one else 'break'} "
+                                  f"a rule without an override or cannot apply, and {'was' if one else 'were'} "
+                                  "left out:\n\n"
+                                  + "\n".join(v.line() for v in bad[:10]))
             continue_file = False
         autosaver = Autosaver(session, Path(path) if continue_file else None, rec.title, rec.created)
         if not continue_file:

@@ -23,6 +23,7 @@ from . import hurricane, scoring
 from .board import GOAL, START
 from .state import HURRICANE, LANES, RaceState
 from .turns import actor, end_turn, out_of_turn
+from .words import space_on_lane, space_words
 
 
 def show_ball(s: RaceState, ball: str) -> list[str]:
@@ -155,8 +156,9 @@ def plane_text(s: RaceState, player: str) -> str:
         return "at the goal airport"
     if not plane.in_air:
         return "on the start field"
-    at = f" ({plane.space})" if plane.space else ""
-    return f"{plane.lane} lane, zone {plane.zone}{at}"
+    if plane.space and s.board is not None:
+        return f"{plane.lane} lane, {space_on_lane(s.drawn_board, plane.space, s.outward)}"
+    return f"{plane.lane} lane, zone {plane.zone}"
 
 
 # -- with a board ------------------------------------------------------------------------------------
@@ -266,11 +268,8 @@ def read_board_move(s: RaceState, a: Given) -> tuple[str | None, tuple[str, ...]
 
 
 def _where(s: RaceState, node: str) -> str:
-    if node == START:
-        return "the " + s.drawn_board.end_names(s.outward)[0].lower()
-    if node == GOAL:
-        return "the goal airport"
-    return node
+    start = "the " + s.drawn_board.end_names(s.outward)[0].lower()
+    return space_words(s.drawn_board, node, s.outward, start)
 
 
 def check_path(s: RaceState, player: str, path: tuple[str, ...]) -> list[Violation]:
@@ -367,10 +366,10 @@ def board_move_text(s: RaceState, player: str, a: Given) -> str:
         return f"{player}'s landing space is taken: the plane does not move"
     land = board_landing(s, player, target, path)
     if land.taken:
-        return f"{player} would land on {target}, where {land.taken}'s plane is: the plane does not move"
+        return (f"{player} would land on {_where(s, target)}, where {land.taken}'s plane is: "
+                "the plane does not move")
     if target == GOAL:
         return f"{player} lands on the goal airport: the flight ends"
     plane = s.planes[player]
     extra = " and takes the passenger" if (land.flanks == 2 and s.passenger is None and plane.flanks < 2) else ""
-    return (f"{player} flies to {target} ({s.drawn_board.lane_of(target)} lane, zone "
-            f"{s.drawn_board.zone(target, s.outward)}){extra}")
+    return f"{player} flies to {_where(s, target)}{extra}"

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .words import counted
+
 
 @dataclass(frozen=True)
 class ScoreLine:
@@ -61,5 +63,5 @@ def roll_figures(entries, turns: str, label: str = "Turns") -> tuple[tuple[str, 
             mean = sum(faces[source]) / len(faces[source])
             sides = max(6, *faces[source])
             out.append((name, f"average face {mean:.2f} against {(sides + 1) / 2:.2f} expected "
-                              f"({len(faces[source])} dice)"))
+                              f"({counted(len(faces[source]), 'die', 'dice')})"))
     return tuple(out)

@@ -17,6 +17,18 @@ def possessive(name: str, plural: bool = False) -> str:
     return f"{name}'" if plural and name.endswith("s") else f"{name}'s"
 
 
+def on_dice(target: int, dice) -> str:
+    """A number to roll as a table says it, the dice in brackets: "12 (2d6)" when only the
+    highest total will do, else "10+ (2d6)" (``dice`` knows its ``highest`` total)."""
+    return f"{target}{'' if target >= dice.highest else '+'} ({dice})"
+
+
+def ordinal(n: int) -> str:
+    """"1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st"."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
 def capital(text: str) -> str:
     """``text`` to start a line ("the Postmen win" -> "The Postmen win"); the rest as it is."""
     return text[:1].upper() + text[1:]

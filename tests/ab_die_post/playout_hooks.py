@@ -42,3 +42,13 @@ def ended(s) -> None:
     assert s.phase == "over" and s.winners and max(s.scores.values()) >= s.settings.target_score
     for r in s.results:
         assert sorted(r.places.values())[:1] in ([], [1])
+
+
+def raw_ids(s) -> dict[str, str]:
+    """The board's space ids ("m3") with the words a person reads for them: a line counts the
+    space along its lane ("the middle lane's 3rd space (zone 1)"), never its code."""
+    if s.board is None:
+        return {}
+    from companion.ab_die_post.words import space_words
+
+    return {sp: space_words(s.drawn_board, sp, s.outward) for sp in s.drawn_board.spaces()}

@@ -10,17 +10,20 @@ their names come from its playout hooks (``raw_ids`` in tests/<game>/playout_hoo
 
 from __future__ import annotations
 
+import importlib
 import random
 import re
 
 import pytest
 from playout import GAMES, HOOKS, Playout, setup_of
 
+from companion.core.dice import Dice
 from companion.core.export import log_markdown
 from companion.core.session import Session
 from companion.core.violations import MalformedInput
-from companion.core.words import counted, percent, possessive
+from companion.core.words import counted, on_dice, ordinal, percent, possessive
 from companion.games import bundled_pack, rules_for
+from ui.widgets.dice_tray import odds_text
 
 
 def lines_read(session: Session, reasons: bool) -> list[tuple[str, str]]:
@@ -29,11 +32,16 @@ def lines_read(session: Session, reasons: bool) -> list[tuple[str, str]]:
     roll, draw = session.pending_roll(), session.pending_draw()
     if roll is not None:
         out += [("dice tray", roll.purpose), ("dice tray", roll.describe())]
+        out += [("dice tray", line) for line in odds_text(roll).splitlines()]
     if draw is not None:
         out.append(("draw", draw.purpose))
     ended = session.result()
     if ended is not None:
         out.append(("result", ended.reason))
+        report = importlib.import_module(f"companion.{session.rules.game_id}.view").final_report(session)
+        if report is not None:  # the result screen
+            out += [("result screen", line) for line in (report.headline, report.why)]
+            out += [("result screen", f"{name}: {value}") for name, value in report.figures]
     if reasons:  # what the banner says of a refused input (a sample of the candidates)
         for inp in list(session.rules.candidates(session.state))[:40]:
             try:
@@ -50,10 +58,12 @@ def raw_id_in(line: str, ids: dict[str, str]) -> str | None:
     return None
 
 
-#: words a person stumbles on: "card(s)", "1 points", "the Postmen' hand", "Roll: retreat roll
-#: for ...", a Leader's "The" inside a line ("roll for The Postman")
+#: words a person stumbles on: "card(s)", "1 points", "(1 dice)", "the Postmen' hand", "Roll:
+#: retreat roll for ...", a Leader's "The" inside a line ("roll for The Postman"), "lost on 12 on
+#: 2d6" (a table says "12 (2d6)"), "Chance of slips through" (a verb after "of")
 CLUMSY = re.compile(r"\w\(s\)|(?<![\d.])\b1 (points|cards|houses|towns|units|spaces|dice|rolls|tiles)\b"
-                    r"|Postmen'(?!s)|\bRoll: \S+ roll\b|\b(for|on|of|to|by|with) The\b")
+                    r"|Postmen'(?!s)|\bRoll: \S+ roll\b|\b(for|on|of|to|by|with) The\b"
+                    r"|\bon \d+\+? on \d*d\d+|\bChance of (slips|retreats|stops|stays|hit|miss|the Militia|courier)\b")
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -94,3 +104,21 @@ def test_the_words_helpers():
     assert [percent(x) for x in (0, 0.0278, 0.0996, 0.5, 2 / 3, 0.904, 0.972, 0.9996, 1)] == \
         ["0%", "2.8%", "10%", "50%", "67%", "90%", "97.2%", "99.9%", "100%"]
     assert percent(1 / 36) == "2.8%" and percent(0.0004) == "0.1%"
+    # a number to roll as a table says it: only the highest total, or that and more
+    assert on_dice(12, Dice(2, 6)) == "12 (2d6)" and on_dice(10, Dice(2, 6)) == "10+ (2d6)"
+    assert on_dice(6, Dice(1, 6)) == "6 (1d6)"
+    assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101)] == \
+        ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st"]
+
+
+def test_the_result_screens_luck_line_counts_one_die_as_one_die():
+    """The figures under the result: "(1 die)", never "(1 dice)"."""
+    from companion.core.final_report import roll_figures
+    from companion.core.inputs import Input
+    from companion.core.session import Entry
+
+    one = [Entry(1, Input("roll", {"values": [5]}, source="table"), "Roll: 5")]
+    luck = dict(roll_figures(one, "1"))["Luck of the table's dice"]
+    assert luck.endswith("(1 die)") and not CLUMSY.search(luck), luck
+    two = one + [Entry(2, Input("roll", {"values": [2]}, source="table"), "Roll: 2")]
+    assert dict(roll_figures(two, "1"))["Luck of the table's dice"].endswith("(2 dice)")

@@ -93,7 +93,7 @@ def test_dice_tray_shows_the_face_needed_after_modifiers_and_its_chance():
                     modifiers=(Modifier("Intercept", -1),), outcome_if_met="retreats")
     text = odds_text(r)
     assert text.startswith("1d6: retreats on 5+ = Sneak 4, Intercept -1 (33%)")
-    assert "Chance of retreats: 33%" in text
+    assert "Retreats: 33%" in text and "Chance of" not in text  # never "Chance of retreats"
     sure = RollRequest("attack", Dice(1, 6), 2, "x", stat="Fight", modifiers=(Modifier("Ambush", 3),))
     assert odds_text(sure).startswith("1d6: success on any roll = Fight 2, Ambush +3 (100%)")
 

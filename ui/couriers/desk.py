@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from companion.core.inputs import Input
 from companion.core.roll_targets import roll_line
+from companion.core.words import on_dice
 from companion.couriers import view
 
 from ..widgets.asks import ask
@@ -247,10 +248,9 @@ class CourierDesk(QWidget):
                                  advance.kind if advance else "")
         mv = s.settings
         self.distance.setRange(*mv.nearest_enemy_range)  # the pack's range, as the rules take it
-        self.officer.setText(f"{mv.speeds['officer'].label}: {mv.distance('officer'):g}\" "
-                             f"(lost on {mv.speeds['officer'].lost_on} on {mv.speeds['officer'].dice})")
-        self.double.setText(f"{mv.speeds['double'].label}: {mv.distance('double'):g}\" "
-                            f"(lost on {mv.speeds['double'].lost_on} on {mv.speeds['double'].dice})")
+        for label, speed in ((self.officer, mv.speeds["officer"]), (self.double, mv.speeds["double"])):
+            label.setText(f"{speed.label}: {mv.distance(speed.name):g}\" "
+                          f"(lost on {on_dice(speed.lost_on, speed.dice)})")
         # the pack's reading of "closer to the enemy": what distance the players measure
         self.enemy_near.setText("Nearest enemy during the move:" if mv.proximity == "closest"
                                 else "Nearest enemy at the end of the move:")

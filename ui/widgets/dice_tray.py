@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 
 from companion.core.dice import Dice, RollRequest
 from companion.core.roll_targets import die_targets, roll_line
-from companion.core.words import percent
+from companion.core.words import capital, percent
 
 from .. import looks
 from .roll_chart import RollChart
@@ -193,4 +193,4 @@ def odds_text(r: RollRequest) -> str:
                 + f"\nExpected {r.outcome_if_met}: {', '.join(expected)}")
     chance = targets[0].chance
     return (f"{roll_line(r)}.\n"
-            f"Chance of {r.outcome_if_met}: {percent(chance)}   \u00b7   {r.outcome_if_missed}: {percent(1 - chance)}")
+            f"{capital(r.outcome_if_met)}: {percent(chance)}   \u00b7   {r.outcome_if_missed}: {percent(1 - chance)}")
