@@ -7,6 +7,7 @@ roster, headquarters, where each courier is and how it fares) is the whole table
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, replace
 
 from ..core.game import Seat, Seating, shallow
@@ -33,22 +34,29 @@ class _SealedCourier(Courier):
         return sealed
 
 
-#: the couriers last asked for and their wrappers: couriers are only ever added to a game's
-#: dict, so the wrappers of a long evening are made once each, not at every log line
-_LAST: list = [None, {}]
+class _SealedCouriers(Mapping):
+    """A game's couriers as the table sees them, each wrapped (``_SealedCourier``) as it is read.
+    It holds nothing but the game's own dict: no wrapper outlives the line that read it, and no
+    cache is shared between games or sessions (two desks played at once, or a closed game kept
+    alive by the last one asked about). Made in O(1) for every log line, however long the
+    evening; a line reads only the few couriers it names."""
 
+    __slots__ = ("_couriers",)
 
-def _as_seen(couriers: dict[str, Courier]) -> dict[str, Courier]:
-    real, seen = _LAST
-    last = next(reversed(seen), None)
-    if real is not couriers or len(seen) > len(couriers) or (
-            last is not None and seen[last].__dict__ is not couriers[last].__dict__):
-        seen = {}
-        _LAST[:] = [couriers, seen]
-    if len(seen) < len(couriers):
-        for cid in list(couriers)[len(seen):]:
-            seen[cid] = _SealedCourier.of(couriers[cid])
-    return seen
+    def __init__(self, couriers: dict[str, Courier]):
+        self._couriers = couriers
+
+    def __getitem__(self, cid: str) -> Courier:
+        return _SealedCourier.of(self._couriers[cid])
+
+    def __contains__(self, cid: object) -> bool:
+        return cid in self._couriers
+
+    def __iter__(self):
+        return iter(self._couriers)
+
+    def __len__(self) -> int:
+        return len(self._couriers)
 
 
 class CourierSeating(Seating):
@@ -76,7 +84,7 @@ class CourierSeating(Seating):
 
     def public_state(self, s: DeskState) -> DeskState:
         public = shallow(s)  # only read: no dataclass __init__ per log line
-        public.couriers = _as_seen(s.couriers)
+        public.couriers = _SealedCouriers(s.couriers)  # type: ignore[assignment]  # read only
         return public
 
     def blind(self, s: DeskState, seat: str, reader: str | None) -> DeskState | None:

@@ -226,3 +226,28 @@ def test_no_log_line_announcement_or_export_depends_on_hidden_things(game):
                 assert_export_hides(session)
         assert_export_hides(session)
     assert compared >= hiding // 2, f"{game}: the hidden things met were hardly ever compared"
+
+
+def test_two_courier_desks_at_once_each_seal_their_own_orders_and_hold_nothing_of_the_other():
+    """The desk's public state keeps nothing between calls (no module-level cache shared by the
+    games of one process): two desks played at once each read their own couriers, sealed, and a
+    game closed is freed, not kept alive by the last one its words were built for."""
+    import gc
+    import weakref
+
+    first, second = desk(), desk()
+    for session, (sender, recipient, orders) in ((first, ("meade", "hancock", "Hold the ridge")),
+                                                 (second, ("lee", "pickett", "Charge at dawn")),
+                                                 (first, ("hancock", "meade", "Send the guns"))):
+        assert session.submit(Input("send_courier", {"sender": sender, "recipient": recipient,
+                                                     "message": orders})).accepted
+    seen_first, seen_second = COURIERS.public_state(first.state), COURIERS.public_state(second.state)
+    assert [(c.recipient, c.message) for c in seen_first.couriers.values()] == [("hancock", UNSEEN), ("meade", UNSEEN)]
+    assert [(c.recipient, c.message) for c in seen_second.couriers.values()] == [("pickett", UNSEEN)]
+    assert COURIERS.public_state(first.state).couriers["C2"].recipient == "meade"
+    assert first.state.couriers["C1"].message == "Hold the ridge"  # the real state keeps its orders
+    courier = weakref.ref(first.state.couriers["C1"])
+    COURIERS.public_state(first.state)  # the last game its words were built for
+    del first, seen_first, session
+    gc.collect()
+    assert courier() is None, "a closed game's couriers outlive it"
