@@ -84,7 +84,7 @@ class CourierSeating(Seating):
 
     def public_state(self, s: DeskState) -> DeskState:
         public = shallow(s)  # only read: no dataclass __init__ per log line
-        public.couriers = _SealedCouriers(s.couriers)  # type: ignore[assignment]  # read only
+        public.couriers = _SealedCouriers(s.couriers)  # read only: the words never write it
         return public
 
     def blind(self, s: DeskState, seat: str, reader: str | None) -> DeskState | None:
