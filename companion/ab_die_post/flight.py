@@ -23,7 +23,7 @@ from . import hurricane, scoring
 from .board import GOAL, START
 from .state import HURRICANE, LANES, RaceState
 from .turns import actor, end_turn, out_of_turn
-from .words import space_on_lane, space_words
+from .words import space_count, space_words
 
 
 def show_ball(s: RaceState, ball: str) -> list[str]:
@@ -156,9 +156,8 @@ def plane_text(s: RaceState, player: str) -> str:
         return "at the goal airport"
     if not plane.in_air:
         return "on the start field"
-    if plane.space and s.board is not None:
-        return f"{plane.lane} lane, {space_on_lane(s.drawn_board, plane.space, s.outward)}"
-    return f"{plane.lane} lane, zone {plane.zone}"
+    at = f", {space_count(s.drawn_board, plane.space, s.outward)}" if plane.space and s.board is not None else ""
+    return f"{plane.lane} lane, zone {plane.zone}{at}"
 
 
 # -- with a board ------------------------------------------------------------------------------------

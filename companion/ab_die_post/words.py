@@ -14,9 +14,9 @@ def space_words(board: Board, space: str, outward: bool, start: str = "the start
         return start
     if space == GOAL:
         return "the goal airport"
-    return f"the {board.lane_of(space)} lane's {space_on_lane(board, space, outward)}"
+    return f"the {board.lane_of(space)} lane's {space_count(board, space, outward)} (zone {board.zone(space, outward)})"
 
 
-def space_on_lane(board: Board, space: str, outward: bool) -> str:
-    """"3rd space (zone 1)": the space's count along its lane from this flight's take-off."""
-    return f"{ordinal(board.progress(space, outward))} space (zone {board.zone(space, outward)})"
+def space_count(board: Board, space: str, outward: bool) -> str:
+    """"3rd space": the space's count along its lane from this flight's take-off."""
+    return f"{ordinal(board.progress(space, outward))} space"

@@ -472,7 +472,7 @@ def test_board_derives_lane_zone_and_flanks(board_race):
     entry = race.ok("move", space="o13")  # m8, m9, over to o12, o13
     ben = race.state.planes["Ben"]
     assert (ben.lane, ben.zone, ben.flanks, race.state.passenger) == ("outer", 4, 2, "Anna")
-    assert entry.text == "Ben flies to o13 (outer lane, zone 4)"
+    assert entry.text == "Ben flies to the outer lane's 13th space (zone 4)"  # its count, never "o13"
     race.take(1)
     # a hurricane bills by the lane the space is in
     race.fly("black")

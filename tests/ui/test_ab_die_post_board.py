@@ -60,7 +60,7 @@ def test_a_move_by_clicking_the_landing_space(window, qtbot):
     click(qtbot, mp.board_move_button)
     plane = window.table.state.planes["Anna"]
     assert (plane.space, plane.lane, plane.zone) == ("m3", "middle", 1)
-    assert "Anna flies to m3" in window.table.session.entries[-1].text
+    assert "Anna flies to the middle lane's 3rd space (zone 1)" in window.table.session.entries[-1].text
 
     # Ben's green would land on m3: red on the track, and picking it keeps the plane on the field
     click(qtbot, screen.turn_page.fly_button)

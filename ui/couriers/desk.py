@@ -249,8 +249,7 @@ class CourierDesk(QWidget):
         mv = s.settings
         self.distance.setRange(*mv.nearest_enemy_range)  # the pack's range, as the rules take it
         for label, speed in ((self.officer, mv.speeds["officer"]), (self.double, mv.speeds["double"])):
-            label.setText(f"{speed.label}: {mv.distance(speed.name):g}\" "
-                          f"(lost on {on_dice(speed.lost_on, speed.dice)})")
+            label.setText(f"{speed.label}: {mv.distance(speed.name):g}\", lost on {on_dice(speed.lost_on, speed.dice)}")
         # the pack's reading of "closer to the enemy": what distance the players measure
         self.enemy_near.setText("Nearest enemy during the move:" if mv.proximity == "closest"
                                 else "Nearest enemy at the end of the move:")
