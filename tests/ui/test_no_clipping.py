@@ -385,7 +385,9 @@ def problems(top: QWidget) -> list[str]:
         why = _label_problem(label) or _cut(_label_text_rect(label), label, top)
         if why:
             out.append(f"{_where(label)} {label.text()[:60]!r}: {why}")
-        if label.isEnabled() and not (label.pixmap() is not None and not label.pixmap().isNull()):
+        # a disabled label too: a label is words to read, never a control, and greyed words on a
+        # panel (a box disabled until something is chosen) are words a player cannot read
+        if not (label.pixmap() is not None and not label.pixmap().isNull()):
             fg = label.palette().color(label.foregroundRole()).name()
             bg = _background(image, label, top)
             if palette.contrast(fg, bg) < 4.5 and not QtGui.Qt.mightBeRichText(label.text()):

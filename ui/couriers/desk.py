@@ -294,8 +294,11 @@ class CourierDesk(QWidget):
         s = self.state
         cid = self.selected_courier()
         c = s.couriers.get(cid) if cid else None
-        self.move_box.setEnabled(c is not None)
-        self.distance.setEnabled(self.enemy_near.isChecked())
+        # the box itself stays enabled: its title, heading and history are words to read, and a
+        # disabled box would grey them all; only its controls wait for a courier
+        for w in self._move_controls():
+            w.setEnabled(c is not None)
+        self.distance.setEnabled(c is not None and self.enemy_near.isChecked())
         self.history.clear()
         self.next_closest.setVisible(False)  # asked only after a failed location roll
         if c is None:
@@ -332,6 +335,11 @@ class CourierDesk(QWidget):
             for b in (self.ride_button, self.capture_button):
                 b.setEnabled(False)
                 b.setToolTip(f"Courier {c.id} is {c.status}")
+
+    def _move_controls(self):
+        return (self.officer, self.double, self.enemy_near, self.distance, self.towards,
+                self.next_closest, self.arrives, self.ride_button, self.locate_button,
+                self.capture_button, self.orders_button)
 
     # -- actions -------------------------------------------------------------------------------
     def _add_commander(self):

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QRadioButton,
     QVBoxLayout,
+    QWidget,
 )
 
 from companion.core.storage import atomic_write
@@ -352,7 +353,10 @@ class MapEditor(QDialog):
     def redraw(self) -> None:
         self.canvas.draw(self.draft, self.selected, self.road_from)
         t = self.draft.town(self.selected) if self.selected else None
-        self.town_box.setEnabled(t is not None)
+        # the box's words stay readable (a disabled box greys its labels); its fields wait for a town
+        for w in self.town_box.findChildren(QWidget, options=Qt.FindChildOption.FindDirectChildrenOnly):
+            if not isinstance(w, QLabel):
+                w.setEnabled(t is not None)
         self.town_box.setTitle(f"Town: {t['name']}" if t else "Town (click one)")
         if t:
             self.town_name.setText(t["name"])
