@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -40,6 +40,9 @@ from .close_dialog import CloseDialog
 from .map_view import MapView, player_colour
 from .models import ScoreModel
 from .setup_dialog import ask_setup as _ask_setup
+
+#: the supply column's widest at the normal text size
+SIDE_ROOM = 460
 
 
 def create(table):
@@ -196,16 +199,17 @@ class ThurnTable(QWidget):
         self.scores.open_scores = self.open_scores.isChecked()
         rl.addWidget(self.open_scores)
         right.setMinimumWidth(340)
-        right.setMaximumWidth(460)
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(left)
         # the supply column scrolls rather than making the window taller than a 720-pixel screen
         side = ScrollingColumn(right, least=340)
-        side.setMaximumWidth(460)
+        self.side = side
+        self._side_room()
         split.addWidget(side)
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
         split.setChildrenCollapsible(False)
+        self.split = split
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.phase)
@@ -214,6 +218,33 @@ class ThurnTable(QWidget):
         self.redraws: Counter[str] = Counter()
         self.refresh()
         self._fill_display()
+
+    def _side_room(self) -> None:
+        # the column is capped so a wide window gives the map its room, but the cap grows with the
+        # text: at a larger size a wide window gives the scores their whole line (they wrapped)
+        scale = self.font().pointSizeF() / looks.LOOKS.base_points if looks.LOOKS.base_points else 1.0
+        room = round(SIDE_ROOM * max(1.0, scale))
+        self.side.widget().setMaximumWidth(room)
+        self.side.setMaximumWidth(room)
+
+    def _give_side_room(self) -> None:
+        # the splitter sizes its columns by their hints, which leave the side column narrow
+        # however wide the window; a wide one gives it up to its share (the map keeps 3/5)
+        sizes = self.split.sizes()
+        total = sum(sizes)
+        want = min(self.side.maximumWidth(), total * 2 // 5)
+        if total > 0 and sizes[1] < want and total - want >= self.split.widget(0).minimumSizeHint().width():
+            self.split.setSizes([total - want, want])
+
+    def changeEvent(self, event) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange and hasattr(self, "side"):
+            self._side_room()
+            self._give_side_room()
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._give_side_room()
 
     # -- helpers ---------------------------------------------------------------------------------
     @property
