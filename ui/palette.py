@@ -27,7 +27,7 @@ _UI = {
     "highlight.text":  ("#ffffff", "#ffffff"),
     "link":            ("#1a56a0", "#8ab4f8"),
     "muted":           ("#5a5548", "#b3ada1"),
-    "disabled":        ("#8f8a7e", "#6f6c66"),
+    "disabled":        ("#7a7568", "#85817a"),
     "tooltip":         ("#fffbe6", "#34363b"),
     "tooltip.text":    ("#1d1b16", "#e9e6e0"),
     "border":          ("#c8c2b2", "#4a4c52"),

@@ -22,6 +22,17 @@ def test_every_text_colour_reads_on_its_backgrounds_at_wcag_aa(scheme):
     assert low == []
 
 
+@pytest.mark.parametrize("scheme", palette.SCHEMES)
+def test_a_disabled_button_reads_from_a_metre_and_still_looks_disabled(scheme):
+    # a button waiting for its turn still names something a player reads (the Thurn and Taxis
+    # display's cities, the Courier Desk's steps): its words at 3:1 on the button at least, and
+    # plainly dimmer than an enabled button's
+    grey, button, text = (palette.rgb(n, scheme) for n in ("disabled", "button", "button.text"))
+    assert palette.contrast(grey, button) >= 3.0
+    assert palette.contrast(grey, palette.rgb("window", scheme)) >= 3.0
+    assert palette.contrast(grey, text) >= 2.5
+
+
 def test_contrast_is_the_wcag_ratio():
     assert palette.contrast("#000000", "#ffffff") == pytest.approx(21.0)
     assert palette.contrast("#777777", "#ffffff") == pytest.approx(4.48, abs=0.01)  # just under AA
