@@ -257,12 +257,16 @@ def test_ab_die_post_pages_show_what_the_rules_judge(race_screen):
             screen.refresh()
             if s.phase == "turn" and not session.why_not(Input("fly")):
                 flown += check_fly_page(session, screen.turn_page.fly_odds.text())
+                # a submit changes the live state in place and undo puts a copy back, so the
+                # state read before the fly is stale now: read the session's again
+                s = session.state
             if s.phase in ("turn", "drawing") and s.deck.left:
                 shown = percent_in(screen.turn_page.draw_button.text())
                 held = s.threes(s.current)
                 judged = share(session, lambda who, after, held=held: after.threes(who) < held)
                 assert shown == percent(judged)
                 busts += shown != "0%"
+                s = session.state  # stale after the draws and undos above
             if s.phase == "indicator":
                 shown = percent_in(screen.indicator.odds.text())
                 judged = share(session, lambda _b, after: after.phase != "move")  # no wind: a hurricane
