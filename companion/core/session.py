@@ -102,6 +102,17 @@ class Outcome:
         return self.entry is not None
 
 
+def _joined(text: str, said: str) -> str:
+    """The log line: the input's words, then what it did. Words that open on what the input's own
+    words end with (before their targets) say it once: "The Postmen play Q\u2665 Ambush: the
+    Postmen get +3 ...", not "... Ambush \u2192 Ambush: ..."."""
+    head, colon, rest = said.partition(": ")
+    named = text[:text.rindex(" (")] if text.endswith(")") and " (" in text else text  # "(on Rider 1)"
+    if colon and head and named.endswith(f" {head}"):
+        return f"{text}: {rest}"
+    return f"{text} \u2192 {said}"
+
+
 class Session:
     def __init__(self, rules: Rules, pack, setup: dict, seed: int | None = None, *, rolls_made: int = 0):
         self.rules = rules
@@ -214,7 +225,7 @@ class Session:
         self.rules.apply(self.state, inp)
         said = self.rules.said(before, self.state, inp)
         if said:
-            text = f"{text} \u2192 {said}"
+            text = _joined(text, said)
         entry = Entry(len(self.entries) + 1, inp, text, violations, said=said)
         self.entries.append(entry)
         self._marks.passed(len(self.entries), self.state)

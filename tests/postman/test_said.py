@@ -154,6 +154,12 @@ def test_a_battle_card_says_whose_attack_rolls_it_changed(variant, said):
     assert t.play("KC").said == "Trap: the Holnists get +2 to their attack rolls in Base Camp"
 
 
+def test_a_card_played_is_named_once_in_its_log_line():
+    t = battle_in_camp(Table(postmen=["QH"], variants={"ambush": "own"}), riders=["rider1"])
+    assert t.play("QH").text == ("The Postmen play Q\u2665 Ambush: "
+                                 "the Postmen get +3 to their attack rolls in Base Camp")
+
+
 def test_a_card_on_the_owed_roll_says_what_the_roll_needs_now():
     t = sneak_through_camp(Table(holnists=["2S"]))
     assert t.play("2S").said == ("Intercept: the Postman's sneak roll now needs 3+ = "
@@ -194,6 +200,7 @@ def test_every_card_played_in_a_random_game_says_what_it_did(seed):
     for e in plays:
         card = s.state.catalog.cards[e.input.args["card"]]
         assert e.said.startswith(f"{card.name}: "), e.text
+        assert f"\u2192 {card.name}:" not in e.text, e.text  # named once, where it is played
 
 
 def test_the_result_says_how_the_leader_fell_in_words():
