@@ -59,9 +59,15 @@ def _figures(session) -> tuple[tuple[str, str], ...]:
             hurricanes += drawn == HURRICANE
     chance = s.settings.balls.get(HURRICANE, 0) / max(1, sum(s.settings.balls.values()))
     n = sum(balls.values())
-    busts = sum(1 for e in session.entries if e.said.startswith("Bust!"))  # ab_die_post.parts.bust
     return (roll_figures(session.entries, str(len(s.results)), "Flights")[:1]
             + (("Spare parts drawn", by_source(parts)), ("Indicator balls", by_source(balls)),
                ("Hurricanes", f"{hurricanes} of {n} balls, {n * chance:.1f} expected "
                               f"({s.settings.balls.get(HURRICANE, 0)} black of {sum(s.settings.balls.values())} loaded)"),
-               ("Busts (third red 3)", str(busts))))
+               ("Busts (third red 3)", _busts(s))))
+
+
+def _busts(s: RaceState) -> str:
+    """"3 (Anna 2, Ben 1)": every bust the rules decided, and whose."""
+    total = sum(s.busts.values())
+    who = ", ".join(f"{p} {s.busts[p]}" for p in s.players if s.busts.get(p))
+    return f"{total} ({who})" if total else "0"

@@ -216,6 +216,8 @@ class RaceState:
     #: (player, why) of a turn the rules ended: "bust" (third red 3) or "single" (one card drawn)
     ended: tuple[str, str] | None = None
     winners: tuple[str, ...] = ()
+    #: how often each player went bust (ab_die_post.parts.bust), counted where the rules decide it
+    busts: dict[str, int] = field(default_factory=dict)
     #: The optional board (``board.Board``); None when the players enter lane, zone and flanks.
     board: Board | None = None
 

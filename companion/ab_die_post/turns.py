@@ -119,6 +119,7 @@ def _bust(s: RaceState, player: str) -> bool:
     for _ in range(s.threes(player)):
         s.deck.play(player, RED_THREE)
     settle_deck(s)
+    s.busts[player] = s.busts.get(player, 0) + 1
     return True
 
 

@@ -54,8 +54,29 @@ def test_the_end_names_the_winner_with_every_flight():
     balls = [e.input.args["card"] for e in session.entries
              if e.input.kind == "draw" and isinstance(e.input.args["card"], str)]
     assert figures["Hurricanes"].startswith(f"{balls.count('black')} of {len(balls)} balls, ")
-    assert figures["Busts (third red 3)"] == str(sum(1 for e in session.entries if e.said.startswith("Bust!")))
+    assert figures["Busts (third red 3)"] == "6 (Anna 2, Ben 2, Dirk 2)"
     assert "the furthest past wins" in r.why
     assert session.entries[-1].said.endswith("Dirk wins the game with 17 points")
     out = session.submit(Input("fly"))
     assert not out.accepted and out.violations[0].rule == "ab_die_post.game.end"
+
+
+def test_the_bust_count_is_what_the_rules_decided_whatever_the_words(monkeypatch):
+    """ab_die_post.parts.bust: the end screen counts the third red 3s the rules discarded, so
+    rewording (or silencing) the announcement cannot change the figure."""
+    from companion.ab_die_post import said as outcome_words
+    record = records.read(Path("rules/ab_die_post/samples/four_player_game.json"))
+    monkeypatch.setattr(outcome_words, "said", lambda b, s, inp: "Busted, as it happens")
+    session, _v = games.restore(record)
+    assert dict(final_report(session).figures)["Busts (third red 3)"] == "6 (Anna 2, Ben 2, Dirk 2)"
+
+
+def test_a_bust_is_counted_for_its_player_and_two_red_3s_are_not(race):
+    race.draw(3, 3)
+    assert race.state.busts == {}  # two 3s held: no bust yet
+    race.stop()
+    race.round_of((1,), (1,))
+    race.ok("draw", card=3)
+    assert race.state.busts == {"Anna": 1}
+    race.session.undo()
+    assert race.state.busts == {}  # the fold: an undone bust is no bust
