@@ -102,7 +102,7 @@ class Outcome:
         return self.entry is not None
 
 
-def _joined(text: str, said: str) -> str:
+def log_line(text: str, said: str) -> str:
     """The log line: the input's words, then what it did. Words that open on what the input's own
     words end with (before their targets) say it once: "The Postmen play Q\u2665 Ambush: the
     Postmen get +3 ...", not "... Ambush \u2192 Ambush: ..."."""
@@ -225,7 +225,7 @@ class Session:
         self.rules.apply(self.state, inp)
         said = self.rules.said(before, self.state, inp)
         if said:
-            text = _joined(text, said)
+            text = log_line(text, said)
         entry = Entry(len(self.entries) + 1, inp, text, violations, said=said)
         self.entries.append(entry)
         self._marks.passed(len(self.entries), self.state)

@@ -27,7 +27,7 @@ from companion.core.checkpoints import copy_state
 from companion.core.export import log_markdown
 from companion.core.input_table import Text
 from companion.core.inputs import Input
-from companion.core.session import Session
+from companion.core.session import Session, log_line
 from companion.core.violations import MalformedInput
 from companion.core.words import UNSEEN
 from companion.couriers.rules import RULES as COURIERS
@@ -141,7 +141,7 @@ def told(rules, state, inp: Input) -> tuple | None:
     except MalformedInput:
         return None
     said = rules.said(before, twin, inp)
-    return (f"{text} \u2192 {said}" if said else text), said, violations, twin
+    return (log_line(text, said) if said else text), said, violations, twin
 
 
 def unseen_by_all(rules, state, keep: str | None = None):
