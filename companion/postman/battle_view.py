@@ -53,6 +53,11 @@ class BattleView:
     #: the rolls the notes name, worded from the requests the rules will judge them by
     militia_roll: DieTarget | None = None   # the Militia join the Postmen (postman.fight.militia)
     rule7_roll: DieTarget | None = None     # Rule Number 7 calls the duel (postman.fight.rule7)
+    #: while the duel's roll is owed (postman.fight.rule7), the attack dice do not apply: each
+    #: Leader's (unit id, side, what his die does now), and each outcome with its chance, from
+    #: the owed roll's request
+    duel: tuple[tuple[str, str, str], ...] = ()
+    duel_odds: tuple[tuple[str, float], ...] = ()
 
 
 BONUS_CARDS = ("ambush", "trap", "firepower")
@@ -87,9 +92,32 @@ def battle_odds_now(state: PostmanState, town: str | None = None, with_cards=())
     can = {side: battle.can_retreat(s, side) for side in SIDES}
     in_play = tuple(NAMES[k] for k in BONUS_CARDS if b.bonus.get(k)) + \
         (("Resistance",) if b.resistance else ()) + (("Cowed",) if b.cowed else ())
+    duel_owed = due is not None and due.kind in ("duel", "duel_reroll") and town == state.fight.town
     return BattleView(town, b.step, b.round, fighters, mil, join, rule7, in_play, can,
                       _odds(s, join, rule7, can), dict(b.losses), dict(b.round_losses),
-                      _roll(s, "militia_fight", town), _roll(s, "rule7", town))
+                      _roll(s, "militia_fight", town), _roll(s, "rule7", town),
+                      _duel_dice(state, due) if duel_owed else (),
+                      rolls.request(state, due).contest if duel_owed else ())
+
+
+def _duel_dice(state: PostmanState, due: Due) -> tuple[tuple[str, str, str], ...]:
+    """Each Leader's die in the owed duel (postman.fight.rule7): "1 die", "1 die +1", or, when
+    the Postman rolls his 1 or 2 again, the General's die kept."""
+    bonus = state.catalog.tables["rule7"]["general_bonus"]
+    out = []
+    for side in SIDES:
+        leader = next((u for u in state.units_in(state.fight.town, side) if state.unit_type(u).leader), None)
+        if leader is None:
+            continue
+        if side == "postmen":
+            does = "rolls 1 die again (his 1 or 2)" if due.kind == "duel_reroll" else "rolls 1 die"
+        elif due.kind == "duel_reroll":
+            kept = due.info.get("general", 0)
+            does = f"keeps his {kept}, {bonus:+d} = {kept + bonus}"
+        else:
+            does = f"rolls 1 die, {bonus:+d}"
+        out.append((leader.id, side, does))
+    return tuple(out)
 
 
 def _roll(s: PostmanState, kind: DueKind, town: str) -> DieTarget:
@@ -149,6 +177,12 @@ def _odds(s: PostmanState, join: float, rule7: bool, can: dict[str, bool]) -> di
         return None
     if b.step == "duel":
         win = float(_duel(s))
+        due = s.pos.due
+        if due is not None and due.kind == "duel_reroll":
+            # the Postman rolls his 1 or 2 again against the General's die kept; a tie starts
+            # the duel afresh (postman.fight.rule7)
+            ways = [battle.duel_outcome(s, face, due.info.get("general", 0)) for face in range(1, 7)]
+            win = (ways.count("postman") + ways.count("tie") * win) / 6
         return {"win": win, "retreat": 0.0, "surrender": 0.0, "lose": 1 - win}
     total: dict[str, float] = {}
     for fights, weight in ((True, join), (False, 1 - join)):

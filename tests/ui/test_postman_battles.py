@@ -2,6 +2,7 @@
 Postman's reroll, the game won and every further input refused; a second round that ends in a
 surrender, with Discipline sparing a Holnist; and Resolve pausing where a card may answer a roll."""
 
+from companion.core.words import percent
 from companion.postman.state import Unit
 
 from .test_postman_table import (
@@ -58,6 +59,7 @@ def test_rule_number_7_the_duel_and_the_postmans_reroll_win_the_game(window, qtb
     assert state().pos.battle.militia_fight and not screen.battle.pause.isVisible()
     assert [r.id for r in screen.battle.model.rows if r.side == "postmen"][-1] == "militia"
 
+    assert screen.battle.model.headers == ("Unit", "Side", "Hits on")  # the attack dice may come
     # Rule Number 7 on a 5: the Leaders' duel, with its own odds on the bar
     click(qtbot, screen.battle.resolve_button)
     assert state().pos.battle.step == "duel" and state().pos.due.kind == "duel"
@@ -65,9 +67,22 @@ def test_rule_number_7_the_duel_and_the_postmans_reroll_win_the_game(window, qtb
     assert abs(screen.battle.bar.odds["win"] - 40 / 91) < 1e-9
     assert screen.battle.pause.isVisible()  # Luck may answer the Rule Number 7 die
 
+    # the duel owed: the panel shows the Leaders' dice, not the attack dice that do not apply
+    panel = screen.battle
+    assert panel.model.headers == ("Leader", "Side", "Duel")
+    assert [r.cells for r in panel.model.rows] == [("The Postman", "Postmen", "rolls 1 die"),
+                                                    ("The General", "Holnists", "rolls 1 die, +1")]
+    request = window.table.session.pending_roll()
+    assert ("The duel decides the game: " + ", ".join(f"{w} {percent(c)}" for w, c in request.contest)
+            ) in panel.notes.text()
+    assert "Hits on" not in panel.notes.text()
+
     # the Postman rolls 2 (the General 3 + 1): he rerolls his 1 or 2, alone
     click(qtbot, screen.battle.resolve_button)
     assert state().pos.due.kind == "duel_reroll"
+    assert [r.cells[2] for r in panel.model.rows] == ["rolls 1 die again (his 1 or 2)", "keeps his 3, +1 = 4"]
+    # the bar too: 5 or 6 wins against the 3 kept, a 4 ties and the duel starts again
+    assert abs(panel.bar.odds["win"] - (2 + 40 / 91) / 6) < 1e-9
     assert "rerolls his 1 or 2" in window.table.session.pending_roll().purpose
     assert window.table.session.pending_roll().dice.count == 1
     click(qtbot, screen.battle.resolve_button)

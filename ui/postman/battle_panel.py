@@ -154,10 +154,7 @@ class BattlePanel(QWidget):
         town = names.get(view.town, view.town)
         step = view.step
         self.title.setText(f"Battle in {town} \u00b7 round {view.round} \u00b7 {STEPS.get(step, step)}")
-        rows = [Row(f.unit, (f.label, side.capitalize(), _needs(f)), side,
-                    side in choose, _tip(f)) for side in ("postmen", "holnists") for f in view.fighters[side]]
-        ticked = [u for side in choose for u in (suggested or {}).get(side, ())]
-        self.model.set_rows(rows, ticked)
+        self._fighters(view, choose, suggested)
         for side, b in self.choose_buttons.items():
             b.setVisible(side in choose)
             self.card_buttons[side].setVisible(step not in ("preview",))
@@ -168,6 +165,9 @@ class BattlePanel(QWidget):
             how = "fight with the Postmen" if join == 1 else "stay out" if join == 0 else \
                 f"join on {view.militia_roll.needs_text()} ({percent(view.militia_roll.chance)})"
             notes.append(f"{view.militia} Militia here: they {how}.")
+        if view.duel_odds:
+            notes.append("The duel decides the game: " + ", ".join(
+                f"{what} {percent(chance)}" for what, chance in view.duel_odds) + ".")
         if view.rule7:
             notes.append(f"Both Leaders are here: Rule Number 7 is rolled first ({view.rule7_roll.needs_text()}: "
                          "a duel decides the game).")
@@ -191,6 +191,22 @@ class BattlePanel(QWidget):
         self.pause.setText("Cards may answer this roll: " + ", ".join(answers) + ". Play one, or Continue."
                            if answers else "")
         self._retreats(retreat_to, names)
+
+    def _fighters(self, view, choose: dict[str, int], suggested) -> None:
+        """Every unit with the die it hits on; while the duel is owed, only the two Leaders and
+        what each one's die does in it (the attack dice do not apply then)."""
+        if view.duel:
+            labels = {f.unit: f.label for side in view.fighters for f in view.fighters[side]}
+            self.model.set_headers(("Leader", "Side", "Duel"))
+            self.model.set_rows([Row(uid, (labels.get(uid, uid), side.capitalize(), does), side, False,
+                                     f"{labels.get(uid, uid)} {does} in the duel")
+                                 for uid, side, does in view.duel])
+            return
+        self.model.set_headers(("Unit", "Side", "Hits on"))
+        rows = [Row(f.unit, (f.label, side.capitalize(), _needs(f)), side,
+                    side in choose, _tip(f)) for side in ("postmen", "holnists") for f in view.fighters[side]]
+        ticked = [u for side in choose for u in (suggested or {}).get(side, ())]
+        self.model.set_rows(rows, ticked)
 
     def _retreats(self, towns: list[str], names) -> None:
         for b in self.retreat_buttons:

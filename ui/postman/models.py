@@ -34,6 +34,12 @@ class CheckTable(RowTableModel):
         self.headers = headers
         self.ticks: list[bool] = []
 
+    def set_headers(self, headers: tuple[str, ...]) -> None:
+        """New headings over as many columns (the battle's attack dice, or the duel)."""
+        if headers != self.headers:
+            self.headers = headers
+            self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(headers) - 1)
+
     def set_rows(self, rows: list[Row], ticked=()) -> None:
         ticked = list(ticked)
         self.beginResetModel()
