@@ -59,7 +59,7 @@ def _figures(session) -> tuple[tuple[str, str], ...]:
             hurricanes += drawn == HURRICANE
     chance = s.settings.balls.get(HURRICANE, 0) / max(1, sum(s.settings.balls.values()))
     n = sum(balls.values())
-    return (roll_figures(session.entries, str(len(s.results)), "Flights")[:1]
+    return (roll_figures(session, str(len(s.results)), "Flights")[:1]
             + (("Spare parts drawn", by_source(parts)), ("Indicator balls", by_source(balls)),
                ("Hurricanes", f"{hurricanes} of {n} balls, {n * chance:.1f} expected "
                               f"({s.settings.balls.get(HURRICANE, 0)} black of {sum(s.settings.balls.values())} loaded)"),

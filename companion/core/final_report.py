@@ -1,5 +1,6 @@
 """The end of a game as the table reads it: who won and why, the final scores with their
-breakdown, and a few figures of the evening (turns, rolls by the app and by the table, luck).
+breakdown, and a few figures of the evening (turns, rolls by the app and by the table, the luck of
+their dice against the targets the rules judged them by).
 
 Each game answers ``final_report(session)`` in ``companion/<game>/final_report.py``, built on
 the session's ``result()`` (who won, by which rule) with the breakdown the table wants to read;
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .dice import Dice, RollRequest
 from .words import counted
 
 
@@ -35,33 +37,77 @@ def by_source(counts: dict[str, int]) -> str:
     return f"{counts['app']} by the app, {counts['table']} by the table"
 
 
-def roll_figures(entries, turns: str, label: str = "Turns") -> tuple[tuple[str, str], ...]:
+def roll_figures(session, turns: str, label: str = "Turns") -> tuple[tuple[str, str], ...]:
     """Turns, the rolls and the draws (cards, balls) by the app and by the table, and the luck of
-    each side's dice against the expected face (every die of every roll counts, d6 assumed
-    unless the values say more). Rolls and draws only where the game had any."""
-    faces: dict[str, list[int]] = {"app": [], "table": []}
+    each side's dice against the targets the rules judged them by (``dice_luck``). Rolls, draws
+    and luck only where the game had any."""
     rolls = {"app": 0, "table": 0}
     draws = {"app": 0, "table": 0}
-    for e in entries:
+    for e in session.entries:
         inp = e.input
         source = "table" if inp.source == "table" else "app"
         if inp.kind == "draw":
             draws[source] += 1
-            continue
-        values = inp.args.get("values") if inp.kind == "roll" else None
-        if not isinstance(values, list | tuple):
-            continue
-        rolls[source] += 1
-        faces[source] += [v for v in values if isinstance(v, int)]
+        elif inp.kind == "roll":
+            rolls[source] += 1
     out = [(label, turns)]
     if sum(rolls.values()):
         out.append(("Rolls", by_source(rolls)))
     if sum(draws.values()):
         out.append(("Draws", by_source(draws)))
+    luck = dice_luck(session) if sum(rolls.values()) else {}
     for source, name in (("app", "Luck of the app's dice"), ("table", "Luck of the table's dice")):
-        if faces[source]:
-            mean = sum(faces[source]) / len(faces[source])
-            sides = max(6, *faces[source])
-            out.append((name, f"average face {mean:.2f} against {(sides + 1) / 2:.2f} expected "
-                              f"({counted(len(faces[source]), 'die', 'dice')})"))
+        if source in luck and luck[source].judged:
+            out.append((name, luck[source].words()))
     return tuple(out)
+
+
+@dataclass
+class Luck:
+    """The dice of one source against their targets: how many went the roller's way (met the
+    target the rules judged them by; missed it, for a roll the roller must not reach, such as a
+    courier's loss roll), of how many judged, and the sum of the chances of that."""
+
+    met: int = 0
+    judged: int = 0
+    expected: float = 0.0
+
+    def words(self) -> str:
+        """"14 of 40 went the roller's way, 12.3 expected": more than expected is good luck."""
+        return f"{self.met} of {self.judged} went the roller's way, {self.expected:.1f} expected"
+
+
+def dice_luck(session) -> dict[str, Luck]:
+    """The luck of the app's and the table's dice, found by folding the game's inputs again: each
+    roll is judged against the roll request owed just before it (its target after every
+    modifier), die by die where the rules judge the dice one by one. A duel's dice are compared
+    with each other, not with a target, and a roll with nothing owed has no target: neither
+    counts."""
+    luck = {"app": Luck(), "table": Luck()}
+    rules = session.rules
+    state = rules.new_state(session.pack, session.setup)
+    for e in session.entries:
+        inp = e.input
+        if inp.kind == "roll":
+            request = rules.pending_roll(state)
+            if request is not None:
+                _judge(request, inp.args.get("values"), luck["table" if inp.source == "table" else "app"])
+        rules.apply(state, inp)
+    return luck
+
+
+def _judge(request: RollRequest, values, luck: Luck) -> None:
+    if request.contest or not isinstance(values, list | tuple) or len(values) != request.dice.count:
+        return
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+        return
+    if request.per_die:
+        one = Dice(1, request.dice.sides)
+        for value, (target, mod, _what) in zip(values, request.per_die, strict=False):
+            luck.judged += 1
+            luck.met += value + mod >= target
+            luck.expected += one.chance_at_least(target - mod)
+        return
+    luck.judged += 1
+    luck.met += request.met(values) == request.success
+    luck.expected += request.chance_met if request.success else 1 - request.chance_met

@@ -26,7 +26,7 @@ def final_report(session) -> FinalReport | None:
     lines.sort(key=lambda line: (not line.winner, -int(line.cells[1])))
     return FinalReport(ending.headline(s), ending.delivered_words(s), tuple(ended.winners),
                        ("couriers sent", *FATES, "still riding"), tuple(lines),
-                       roll_figures(session.entries, str(s.turn)) + courier_figures(s))
+                       roll_figures(session, str(s.turn)) + courier_figures(s))
 
 
 def courier_figures(s: DeskState) -> tuple[tuple[str, str], ...]:

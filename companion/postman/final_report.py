@@ -71,7 +71,7 @@ def how_the_leader_fell(session, loser: str) -> str:
 
 def _figures(session) -> tuple[tuple[str, str], ...]:
     s: PostmanState = session.state
-    figures = roll_figures(session.entries, str(s.pos.turn))
+    figures = roll_figures(session, str(s.pos.turn))
     battles = sum(1 for e in session.entries if e.input.kind == "fight")
     played = {"postmen": 0, "holnists": 0}
     for e in session.entries:

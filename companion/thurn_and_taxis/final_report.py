@@ -44,7 +44,7 @@ def _tiles(p) -> str:
 def _figures(session) -> tuple[tuple[str, str], ...]:
     s: GameState = session.state
     kinds = [e.input.kind for e in session.entries]
-    return (roll_figures(session.entries, str(s.round), "Rounds")
+    return (roll_figures(session, str(s.round), "Rounds")
             + (("Routes closed", str(kinds.count("close_route"))),
                ("Officials called", str(kinds.count("official")))))
 
