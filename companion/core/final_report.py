@@ -73,8 +73,8 @@ class Luck:
     expected: float = 0.0
 
     def words(self) -> str:
-        """"14 of 40 went the roller's way, 12.3 expected": more than expected is good luck."""
-        return f"{self.met} of {self.judged} went the roller's way, {self.expected:.1f} expected"
+        """"14 successes of 40 against a target, 12.3 expected": more than expected is luck."""
+        return f"{self.met} successes of {self.judged} against a target, {self.expected:.1f} expected"
 
 
 def dice_luck(session) -> dict[str, Luck]:

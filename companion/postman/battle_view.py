@@ -92,12 +92,12 @@ def battle_odds_now(state: PostmanState, town: str | None = None, with_cards=())
     can = {side: battle.can_retreat(s, side) for side in SIDES}
     in_play = tuple(NAMES[k] for k in BONUS_CARDS if b.bonus.get(k)) + \
         (("Resistance",) if b.resistance else ()) + (("Cowed",) if b.cowed else ())
-    duel_owed = due is not None and due.kind in ("duel", "duel_reroll") and town == state.fight.town
+    duel = due if due is not None and due.kind in ("duel", "duel_reroll") and town == state.fight.town else None
     return BattleView(town, b.step, b.round, fighters, mil, join, rule7, in_play, can,
                       _odds(s, join, rule7, can), dict(b.losses), dict(b.round_losses),
                       _roll(s, "militia_fight", town), _roll(s, "rule7", town),
-                      _duel_dice(state, due) if duel_owed else (),
-                      rolls.request(state, due).contest if duel_owed else ())
+                      _duel_dice(state, duel) if duel else (),
+                      rolls.request(state, duel).contest if duel else ())
 
 
 def _duel_dice(state: PostmanState, due: Due) -> tuple[tuple[str, str, str], ...]:
@@ -110,7 +110,7 @@ def _duel_dice(state: PostmanState, due: Due) -> tuple[tuple[str, str, str], ...
         if leader is None:
             continue
         if side == "postmen":
-            does = "rolls 1 die again (his 1 or 2)" if due.kind == "duel_reroll" else "rolls 1 die"
+            does = "rolls again" if due.kind == "duel_reroll" else "rolls 1 die"
         elif due.kind == "duel_reroll":
             kept = due.info.get("general", 0)
             does = f"keeps his {kept}, {bonus:+d} = {kept + bonus}"

@@ -63,4 +63,15 @@ def test_the_end_screen_reads_the_luck_of_a_record_it_loaded():
     figures = dict(final_report(session).figures)
     assert figures["Luck of the table's dice"] == luck["table"].words()
     assert "Luck of the app's dice" not in figures  # no app dice rolled: no figure
-    assert luck["table"].words().startswith(f"{luck['table'].met} of {luck['table'].judged} went the roller's way, ")
+    assert luck["table"].words().startswith(f"{luck['table'].met} successes of {luck['table'].judged} against a target, ")
+
+
+@pytest.mark.parametrize("face, went_well", [(4, True), (5, False)])
+def test_a_roll_the_roller_must_not_reach_is_luck_when_it_misses(face, went_well):
+    """A courier's loss roll (success=False): reaching its target is the roller's bad luck."""
+    from companion.core.dice import Dice, RollRequest
+    from companion.core.final_report import _judge
+    loss = RollRequest("loss roll", Dice(1, 6), 5, "couriers.loss", success=False)
+    luck = Luck()
+    _judge(loss, [face], luck)
+    assert luck == Luck(int(went_well), 1, pytest.approx(4 / 6))

@@ -80,7 +80,7 @@ def test_rule_number_7_the_duel_and_the_postmans_reroll_win_the_game(window, qtb
     # the Postman rolls 2 (the General 3 + 1): he rerolls his 1 or 2, alone
     click(qtbot, screen.battle.resolve_button)
     assert state().pos.due.kind == "duel_reroll"
-    assert [r.cells[2] for r in panel.model.rows] == ["rolls 1 die again (his 1 or 2)", "keeps his 3, +1 = 4"]
+    assert [r.cells[2] for r in panel.model.rows] == ["rolls again", "keeps his 3, +1 = 4"]
     # the bar too: 5 or 6 wins against the 3 kept, a 4 ties and the duel starts again
     assert abs(panel.bar.odds["win"] - (2 + 40 / 91) / 6) < 1e-9
     assert "rerolls his 1 or 2" in window.table.session.pending_roll().purpose
