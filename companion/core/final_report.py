@@ -74,7 +74,8 @@ class Luck:
 
     def words(self) -> str:
         """"14 successes of 40 against a target, 12.3 expected": more than expected is luck."""
-        return f"{self.met} successes of {self.judged} against a target, {self.expected:.1f} expected"
+        return (f"{counted(self.met, 'success', 'successes')} of {self.judged} against a target, "
+                f"{self.expected:.1f} expected")
 
 
 def dice_luck(session) -> dict[str, Luck]:

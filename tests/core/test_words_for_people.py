@@ -111,14 +111,11 @@ def test_the_words_helpers():
         ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st"]
 
 
-def test_the_result_screens_luck_line_counts_one_die_as_one_die():
-    """The figures under the result: "(1 die)", never "(1 dice)"."""
-    from companion.core.final_report import roll_figures
-    from companion.core.inputs import Input
-    from companion.core.session import Entry
+def test_the_result_screens_luck_line_counts_one_success_as_one_success():
+    """The luck figure under the result: "1 success of 2", never "1 successes"."""
+    from companion.core.final_report import Luck
 
-    one = [Entry(1, Input("roll", {"values": [5]}, source="table"), "Roll: 5")]
-    luck = dict(roll_figures(one, "1"))["Luck of the table's dice"]
-    assert luck.endswith("(1 die)") and not CLUMSY.search(luck), luck
-    two = one + [Entry(2, Input("roll", {"values": [2]}, source="table"), "Roll: 2")]
-    assert dict(roll_figures(two, "1"))["Luck of the table's dice"].endswith("(2 dice)")
+    assert Luck(met=1, judged=2, expected=0.5).words().startswith("1 success of 2 ")
+    assert Luck(met=2, judged=2, expected=0.5).words().startswith("2 successes of 2 ")
+    assert not CLUMSY.search(Luck(met=1, judged=1, expected=1.0).words())
+
