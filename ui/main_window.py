@@ -649,10 +649,7 @@ class MainWindow(QMainWindow):
         """The log keeps five lines of its type however the board pushes (newest at the bottom),
         the board the rest; at every text size."""
         if self.log is not None:
-            view = self.log.view
-            row = max(view.sizeHintForRow(0), self.log.fontMetrics().lineSpacing() + 4)
-            bar = view.horizontalScrollBar().sizeHint().height()  # long lines scroll sideways
-            self.log.setMinimumHeight(row * 5 + bar + 2 * view.frameWidth() + 2)
+            self.log.keep_rows(5)
 
     def _looks_changed(self) -> None:
         LOOKS.apply()

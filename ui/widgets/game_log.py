@@ -149,10 +149,38 @@ class GameLog(QWidget):
         lay.addWidget(self.view)
         self.view.activated.connect(self._activated)
         self.view.clicked.connect(self._activated)
+        # the newest line stays in sight while the log is at its bottom, whatever changes its
+        # room (rows grown with the text size, the dock squeezed); scrolled up, it stays put
+        self._follow = True
+        self._rows_kept = 0
+        bar = self.view.verticalScrollBar()
+        bar.valueChanged.connect(self._scrolled)
+        bar.rangeChanged.connect(self._range_changed)
 
     def set_journal(self, journal) -> None:
         self.model.set_journal(journal)
         self.view.scrollToBottom()
+        if self._rows_kept:
+            self.keep_rows(self._rows_kept)  # the first rows tell the row's real height
+
+    def keep_rows(self, rows: int) -> None:
+        """Ask for room for ``rows`` whole lines (and the sideways scroll bar), measured from a
+        row as the view draws it, or from the view's type while the log is empty."""
+        self._rows_kept = rows
+        view = self.view
+        row = view.sizeHintForRow(0) if self.model.rowCount() else -1
+        row = max(row, view.fontMetrics().lineSpacing() + 4)
+        bar = view.horizontalScrollBar().sizeHint().height()
+        self.setMinimumHeight(row * rows + bar + 2 * view.frameWidth() + 2)
+
+    def _scrolled(self, value: int) -> None:
+        self._follow = value >= self.view.verticalScrollBar().maximum()
+
+    def _range_changed(self, _low: int, high: int) -> None:
+        if self._rows_kept:  # the rows may have grown with the type after they were measured
+            self.keep_rows(self._rows_kept)
+        if self._follow:
+            self.view.verticalScrollBar().setValue(high)
 
     def _activated(self, index) -> None:
         rule = index.data(RuleRole)
