@@ -460,3 +460,18 @@ def test_one_click_recruit_stops_where_a_card_may_answer_and_continue_rolls_on(w
     assert "Luck" in screen.summary.text() and screen.action_button.text() == "Continue"
     click(qtbot, screen.action_button)
     assert sum(1 for e in s.entries if e.input.kind == "roll") >= rolls_before + 2
+
+
+def test_the_town_panel_tips_name_units_and_sides_as_people_do(window, qtbot):
+    """A unit's tip reads "Postal Rider: Rider 2, the Postmen", never its record ids (#13 item 4)."""
+    from PySide6.QtCore import Qt
+
+    screen = start(window, qtbot)
+    board = window.table.state.board
+    screen.selected = board.post_town
+    screen.refresh()
+    model = screen.stack.model
+    tips = [model.data(model.index(r, 0), Qt.ItemDataRole.ToolTipRole) for r in range(model.rowCount())]
+    assert tips and all("the Postmen" in tip for tip in tips), tips
+    ids = {u.id for u in window.table.state.units_in(board.post_town)} | {"postmen", "holnists"}
+    assert not any(word.strip("(),") in ids for tip in tips for word in tip.split()), tips

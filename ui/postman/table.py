@@ -255,7 +255,7 @@ class PostmanTable(QWidget, Flows):
                 status = "may recruit" if u.id in able else ("rolled" if u.id in t.recruited else "")
             checkable = own and t.phase in ("move", "recruit")
             rows.append(Row(u.id, (q.unit_label(s, u.id), _stat(k.move), _stat(k.fight), _stat(k.sneak), status),
-                            u.side, checkable, f"{k.name} {u.id} ({u.side})"))
+                            u.side, checkable, f"{k.name}: {q.unit_label(s, u.id)}, {q.side_name(u.side)}"))
             if checkable and ((t.phase == "move" and not status) or u.id in able):
                 default.append(u.id)
         militia = t.militia.get(town, 0)
