@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QInputDialog
 
+from companion.core.inputs import Input
 from companion.core.words import percent
 from companion.postman import view as q
 
@@ -146,7 +147,9 @@ class Flows:
             return ("Roll all Militia", "One Militia roll for every town without units, below its cap")
         if t.phase == "fight" and t.battle is None and t.battles_left:
             town = self.battle_town()
-            return f"Fight in {self.name(town)}", "Begin this battle; see the Battle tab"
+            # offered only when the session would take it, as it will judge the click
+            if town is not None and not self.session.why_not(Input("fight", {"town": town})):
+                return f"Fight in {self.name(town)}", "Begin this battle; see the Battle tab"
         return "", ""
 
     def one_click(self) -> None:
