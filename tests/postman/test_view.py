@@ -102,3 +102,40 @@ def test_odds_with_a_card_are_the_odds_once_it_is_played():
     assert q.odds_with_card(s.state, CardView("x", "Spies", "", "spies", True)) is None
     act(s, "play_card", card="KC")
     assert q.battle_odds_now(s.state).odds == pytest.approx(shown.odds)
+
+
+def test_an_unlit_card_is_one_the_rules_refuse_now():
+    """The other side of the hand's lighting: a card shown dark is refused by the rules on every
+    target it names (or, naming none, with no target at all), at every step of random games."""
+    import random
+
+    from playout import Playout
+
+    from companion.core.inputs import Input
+    from companion.core.session import Session
+    from companion.core.violations import MalformedInput
+    from companion.postman.rules import RULES
+
+    from .kit import BOARD, pack
+
+    refused = 0
+    for seed in range(6):
+        session = Session(RULES, pack(), {"board": BOARD}, seed)
+        player = Playout(session, random.Random(seed))
+        for _ in range(120):
+            s = session.state
+            if s.pos.winner:
+                break
+            for side in ("postmen", "holnists"):
+                for card in q.hand_view(s, side):
+                    if card.playable:
+                        continue
+                    for args in (q.card_targets(s, side, card.id) or [{}])[:5]:
+                        try:
+                            found = session.why_not(Input("play_card", {"card": card.id, "side": side, **args}))
+                        except MalformedInput as e:
+                            found = [str(e)]
+                        assert found, (card.id, card.why, args)
+                        refused += 1
+            player.step()
+    assert refused > 20, refused
