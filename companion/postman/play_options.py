@@ -12,7 +12,7 @@ from ..core.violations import MalformedInput
 from . import cards
 from .state import PostmanState
 from .steps import ALLOWED, blocking
-from .town_view import unit_order
+from .town_view import side_words, unit_order
 
 #: The arguments a card needs beside itself (see cards.check_play).
 NEEDS = {"pony_express": ("unit",), "deliver_the_mail": ("unit", "to"), "california_postman": ("town",),
@@ -43,7 +43,7 @@ def hand_view(state: PostmanState, side: str) -> list[CardView]:
         if card.side != side:
             why = "the other side's colour: dead weight in this hand"
         elif state.pos.winner and card.effect != "luck":  # Luck may still reroll the deciding die
-            why = f"the game is over: the {state.pos.winner} have won"
+            why = f"the game is over: {side_words(state.pos.winner)} have won"
         elif waiting:
             why = "first the cards owed must be drawn"
         else:
