@@ -203,13 +203,9 @@ def test_every_card_played_in_a_random_game_says_what_it_did(seed):
         assert f"\u2192 {card.name}:" not in e.text, e.text  # named once, where it is played
 
 
-def test_the_result_says_how_the_leader_fell_in_words():
-    """postman.victory: the duel's dice, the card that took him, or the battle round he fell in."""
-    t = duel_table()
-    t.roll(1, 4)  # the Postman's 1 is rolled again, the General keeps his 4
-    t.roll(4)  # 4 against 4 + 1
-    assert final_report(t.session).why == ("The Postman fell in the Rule Number 7 duel at Base Camp: "
-                                           "the Postman rolled 4 against the General's 4 + 1")
+
+def brutality_at_base_camp() -> Table:
+    """The Postman's stack fights at Base Camp, no duel, and the Holnists' Brutality (10♣) takes him."""
     t = Table(holnists=["10C"])
     t.move(["postman1", "rider1"], "mid1", "mid2", "camp")
     t.ok("stay")
@@ -217,6 +213,16 @@ def test_the_result_says_how_the_leader_fell_in_words():
     t.ok("fight", town="camp")
     t.roll(1)  # Rule Number 7: no duel
     t.play("10C", unit="postman1")
+    return t
+
+def test_the_result_says_how_the_leader_fell_in_words():
+    """postman.victory: the duel's dice, the card that took him, or the battle round he fell in."""
+    t = duel_table()
+    t.roll(1, 4)  # the Postman's 1 is rolled again, the General keeps his 4
+    t.roll(4)  # 4 against 4 + 1
+    assert final_report(t.session).why == ("The Postman fell in the Rule Number 7 duel at Base Camp: "
+                                           "the Postman rolled 4 against the General's 4 + 1")
+    t = brutality_at_base_camp()
     r = final_report(t.session)
     assert r.headline == "The Holnists win"
     assert r.why == "The Postman was destroyed by Brutality (10\u2663) in the battle of Base Camp"
@@ -247,13 +253,7 @@ def test_the_result_reads_the_fall_from_the_rules_never_from_the_log_words(monke
     assert t.pos.fall is not None and t.pos.fall.by == "roll" and t.pos.fall.leader == "postman"
     assert final_report(t.session).why == ("The Postman fell in the Rule Number 7 duel at Base Camp: "
                                            "the Postman rolled 4 against the General's 4 + 1")
-    t = Table(holnists=["10C"])
-    t.move(["postman1", "rider1"], "mid1", "mid2", "camp")
-    t.ok("stay")
-    t.end_phase()
-    t.ok("fight", town="camp")
-    t.roll(1)
-    t.play("10C", unit="postman1")
+    t = brutality_at_base_camp()
     assert t.pos.fall is not None and (t.pos.fall.by, t.pos.fall.card) == ("card", "10C")
     assert final_report(t.session).why == "The Postman was destroyed by Brutality (10\u2663) in the battle of Base Camp"
 

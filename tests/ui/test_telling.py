@@ -106,13 +106,18 @@ def test_no_phase_after_the_end(window, qtbot):
     assert bar.next.text() == "The Postmen win: the General has fallen"
 
 
-def test_the_courier_desk_ends_on_what_became_of_the_couriers(window, desk, qtbot):
-    t = window.table
+
+def send_a_courier_to_be_rolled(t) -> None:
+    """Two Union commanders, the game begun, and Gibbon's courier riding to Meade, its loss roll owed."""
     for cid, name, rank in (("meade", "Meade", "army"), ("gibbon", "Gibbon", "brigade")):
         t.submit(Input("add_commander", {"id": cid, "name": name, "side": "Union", "rank": rank}))
     for kind, args in (("start_game", {}), ("send_courier", {"sender": "gibbon", "recipient": "meade", "message": "Go"}),
                        ("begin_courier_step", {}), ("move_courier", {"courier": "C1", "speed": "officer"})):
         assert t.submit(Input(kind, args)).accepted, kind
+
+def test_the_courier_desk_ends_on_what_became_of_the_couriers(window, desk, qtbot):
+    t = window.table
+    send_a_courier_to_be_rolled(t)
     t.submit(roll([6, 6], "table"))  # 12: lost
     assert t.submit(Input("end_game", {"winner": "Union"})).accepted
     result = window.telling.result
@@ -245,11 +250,7 @@ def test_a_short_score_table_leaves_no_gap_above_the_figures(window, desk, qtbot
     """The Courier Desk's two sides at 1280x720: the figures come right under the table."""
     window.resize(1280, 720)
     t = window.table
-    for cid, name, rank in (("meade", "Meade", "army"), ("gibbon", "Gibbon", "brigade")):
-        t.submit(Input("add_commander", {"id": cid, "name": name, "side": "Union", "rank": rank}))
-    for kind, args in (("start_game", {}), ("send_courier", {"sender": "gibbon", "recipient": "meade", "message": "Go"}),
-                       ("begin_courier_step", {}), ("move_courier", {"courier": "C1", "speed": "officer"})):
-        assert t.submit(Input(kind, args)).accepted, kind
+    send_a_courier_to_be_rolled(t)
     t.submit(roll([6, 6], "table"))  # lost
     assert t.submit(Input("end_game", {"winner": "Union"})).accepted
     result = window.telling.result
