@@ -10,34 +10,13 @@ from __future__ import annotations
 
 import pytest
 from postman.kit import BOARD, RULES, pack
-from postman.kit import Table as Kit
+from postman.kit import retreat_offered as offered  # nothing owed yet; the Postmen may retreat
 
 from companion import games
 from companion.core import records
 from companion.core.inputs import Input
 from companion.core.session import Session
 from companion.core.violations import CannotOverride, Violation
-
-
-def offered() -> Kit:
-    """The Holnists' Patrol rides onto the Postman and Rider 2 in Firwood: the Postmen are
-    offered a retreat (postman.move.retreat), and nothing is owed yet."""
-    kit = Kit(postmen=["AH", "3D", "KD", "5H", "QH"], holnists=["2S", "KC", "3C", "JS", "AS"])
-    kit.move(["postman1", "rider2"], "mid1")
-    kit.end_phase()
-    kit.end_phase()
-    kit.end_phase()
-    kit.ok("militia_phase")
-    while kit.session.pending_roll() is not None:
-        kit.roll(*[1] * kit.session.pending_roll().dice.count)  # no Militia appear
-    kit.end_phase()
-    kit.draw("KH")
-    kit.draw("10D")
-    kit.end_phase()
-    kit.move("patrol1", "mid2", "mid1")
-    assert kit.pos.offer is not None and kit.session.pending_roll() is None
-    return kit
-
 
 ANSWERS = (Input("stay"), Input("retreat", {"unit": "postman1", "to": "post"}))
 

@@ -153,3 +153,37 @@ class Table:
 
 def all_cards() -> tuple[str, ...]:
     return ALL_CARDS
+
+
+# -- positions several tests start from ------------------------------------------------------------
+def retreat_offered() -> Table:
+    """The Holnists' Patrol rides onto the Postman and Rider 2 in Firwood (forest, mid1): the
+    Postmen are offered a retreat (postman.move.retreat), and nothing is owed yet."""
+    kit = Table(postmen=["AH", "3D", "KD", "5H", "QH"], holnists=["2S", "KC", "3C", "JS", "AS"])
+    kit.move(["postman1", "rider2"], "mid1")
+    kit.end_phase()
+    kit.end_phase()
+    kit.end_phase()
+    kit.ok("militia_phase")
+    while kit.session.pending_roll() is not None:
+        kit.roll(*[1] * kit.session.pending_roll().dice.count)  # no Militia appear
+    kit.end_phase()
+    kit.draw("KH")
+    kit.draw("10D")
+    kit.end_phase()
+    kit.move("patrol1", "mid2", "mid1")
+    assert kit.pos.offer is not None and kit.session.pending_roll() is None
+    return kit
+
+
+def brutality_at_base_camp() -> Table:
+    """The Postman's stack fights at Base Camp, no duel, and the Holnists' Brutality (10♣) takes
+    him (postman.card.brutality)."""
+    t = Table(holnists=["10C"])
+    t.move(["postman1", "rider1"], "mid1", "mid2", "camp")
+    t.ok("stay")
+    t.end_phase()
+    t.ok("fight", town="camp")
+    t.roll(1)  # Rule Number 7: no duel
+    t.play("10C", unit="postman1")
+    return t

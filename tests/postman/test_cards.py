@@ -10,7 +10,7 @@ import pytest
 from companion.core.inputs import Input
 from companion.core.violations import MalformedInput
 
-from .kit import Table, all_cards
+from .kit import Table, all_cards, brutality_at_base_camp
 
 HOLNISTS = ["general1", "patrol1", "regiment1", "regiment2", "regiment3"]
 
@@ -331,13 +331,7 @@ def test_postman_card_brutality():
 
 def test_postman_card_brutality_may_take_the_leader_and_end_the_game():
     """postman.card.brutality: the card's player chooses any opposing unit in that battle."""
-    t = Table(holnists=["10C"])
-    t.move(["postman1", "rider1"], "mid1", "mid2", "camp")
-    t.ok("stay")
-    t.end_phase()
-    t.ok("fight", town="camp")
-    t.roll(1)  # Rule Number 7: no duel
-    t.play("10C", unit="postman1")
+    t = brutality_at_base_camp()
     assert "postman1" not in t.pos.units and t.pos.winner == "holnists"
 
 

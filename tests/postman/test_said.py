@@ -16,7 +16,7 @@ from companion.games import bundled_pack, rules_for
 from companion.postman import catalog, played
 from companion.postman.final_report import final_report
 
-from .kit import Table
+from .kit import Table, brutality_at_base_camp
 from .play import act, clear, dice, game, place, to_phase
 from .test_cards import battle_in_camp, holnists_to_hill, sneak_through_camp
 
@@ -202,18 +202,6 @@ def test_every_card_played_in_a_random_game_says_what_it_did(seed):
         assert e.said.startswith(f"{card.name}: "), e.text
         assert f"\u2192 {card.name}:" not in e.text, e.text  # named once, where it is played
 
-
-
-def brutality_at_base_camp() -> Table:
-    """The Postman's stack fights at Base Camp, no duel, and the Holnists' Brutality (10♣) takes him."""
-    t = Table(holnists=["10C"])
-    t.move(["postman1", "rider1"], "mid1", "mid2", "camp")
-    t.ok("stay")
-    t.end_phase()
-    t.ok("fight", town="camp")
-    t.roll(1)  # Rule Number 7: no duel
-    t.play("10C", unit="postman1")
-    return t
 
 def test_the_result_says_how_the_leader_fell_in_words():
     """postman.victory: the duel's dice, the card that took him, or the battle round he fell in."""

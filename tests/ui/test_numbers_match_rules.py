@@ -324,24 +324,12 @@ def share(session: Session, counts) -> float:
 def owed_retreat(qtbot):
     """The Holnists' Patrol rides onto the Postman and Rider 2 in Firwood (forest); the Postmen
     are offered a retreat (postman.move.retreat). The screen shows the live session."""
-    from postman.kit import Table as Kit
+    from postman.kit import retreat_offered
 
     from ui.postman.table import create
     from ui.table import Table
 
-    kit = Kit(postmen=["AH", "3D", "KD", "5H", "QH"], holnists=["2S", "KC", "3C", "JS", "AS"])
-    kit.move(["postman1", "rider2"], "mid1")
-    kit.end_phase()
-    kit.end_phase()
-    kit.end_phase()
-    kit.ok("militia_phase")
-    while kit.session.pending_roll() is not None:
-        kit.roll(*[1] * kit.session.pending_roll().dice.count)  # no Militia appear
-    kit.end_phase()
-    kit.draw("KH")
-    kit.draw("10D")
-    kit.end_phase()
-    kit.move("patrol1", "mid2", "mid1")
+    kit = retreat_offered()
     screen = create(Table(kit.session))
     qtbot.addWidget(screen)
     return kit, screen
