@@ -111,7 +111,7 @@ def _luck(b: dict, s: PostmanState, inp: Input) -> str:
         return ""
     i = due.reroll_index
     shown = f" (it showed {b['last_roll'][i]})" if i < len(b["last_roll"]) else ""
-    return f"die {i + 1} of {rolls.request(s, due).purpose.split(' (Luck')[0]}{shown} is rolled again"
+    return f"{rolls.die_words(s, due, i)}{shown} is rolled again"
 
 
 def _moved(b: dict, s: PostmanState, inp: Input) -> str:

@@ -86,6 +86,33 @@ DUEL_WORDS = {"postman": "the Postman wins", "general": "the General wins", "tie
               "reroll": "the Postman rerolls his die"}
 
 
+def roll_name(state: PostmanState, due: Due) -> str:
+    """The owed roll as a noun, for words that name it ("die 2 of the attack dice of round 1"):
+    the tray's purpose reads as a title or a question ("will the Militia fight? (6+)")."""
+    dice = dice_targets(state, due)
+    whose = possessive(unit_in_line(state, dice[0][2])) if dice and due.kind in ("sneak", "retreat", "recruit") else ""
+    return {"sneak": f"{whose} sneak roll", "retreat": f"{whose} retreat roll",
+            "recruit": f"{whose} recruit roll", "type": "the type roll", "militia": "the Militia roll",
+            "militia_fight": "the Militia's fight roll", "round": f"the attack dice of round {due.info.get('round', 1)}",
+            "rule7": "the Rule Number 7 roll", "duel": "the duel",
+            "duel_reroll": "the Postman's duel reroll"}.get(due.kind, "the roll")
+
+
+def die_words(state: PostmanState, due: Due, i: int) -> str:
+    """Die ``i`` of the owed roll in words: whose die it is where the dice are the units' own
+    (a battle round, the duel) or a town's (the Militia roll), else its place in the roll."""
+    dice = dice_targets(state, due)
+    name = roll_name(state, due)
+    if i >= len(dice):
+        return f"die {i + 1} of {name}"
+    what = dice[i][2]
+    if due.kind in ("round", "duel", "duel_reroll"):
+        return f"{possessive(_label(state, what))} die in {name}"
+    if due.kind == "militia":
+        return f"the die for {_label(state, what)} in {name}"
+    return f"die {i + 1} of {name}"
+
+
 def _duel_chances(state: PostmanState, due: Due) -> tuple[tuple[str, float], ...]:
     """Each outcome of this roll of the duel and its chance, every face judged by the duel's own
     rule (postman.fight.rule7): the General's die is already known when the Postman rerolls."""

@@ -62,6 +62,7 @@ def test_postman_card_luck():
     assert t.pos.militia["side"] == 0 and t.pos.due.kind == "type"
     assert "postman.card.colour" in rules_of(t, "AH", side="holnists")
     t.play("AH", die=0)
+    assert t.session.entries[-1].said == "Luck: die 1 of Rider 1's recruit roll (it showed 5) is rolled again"
     # the first roll's effect is gone: the Militia is back, the recruit roll is owed again
     assert t.pos.militia["side"] == 1
     assert t.pos.due.kind == "recruit" and t.pos.due.reroll_index == 0
@@ -78,6 +79,8 @@ def test_postman_card_luck_rerolls_one_die_of_several():
     t.roll(6, 1, 1, 1, 1, 1, 1)
     assert t.pos.battle.round_losses == {"postmen": 0, "holnists": 1}
     t.play("AH", die=0)
+    said = "Luck: Rider 1's die in the attack dice of round 1 (it showed 6) is rolled again"
+    assert t.session.entries[-1].said == said  # whose die, in the roll named as a noun
     assert t.pos.battle.round_losses == {} and t.pos.due.kind == "round"
     assert t.session.pending_roll().dice.count == 1  # only the chosen die is rolled again
     t.roll(1)  # rider1 now misses; the other six dice keep their values
@@ -96,6 +99,18 @@ def test_postman_card_rumors():
     t.roll(2, 2)  # Sideways (large) 2+1+1, Riverford (medium) 2+1: both reach 3
     assert t.pos.militia["side"] == 2 and t.pos.militia["mid2"] == 2
     assert "postman.card.hand" in rules_of(t, "2H")
+
+
+def test_postman_card_luck_on_the_militia_roll_names_the_town_whose_die_is_rolled_again():
+    t = Table(postmen=["AH"])
+    t.to_phase("postmen", "militia")
+    t.ok("militia_phase")
+    towns = t.pos.due.info["towns"]
+    t.roll(*[1] * len(towns))  # no Militia appear anywhere
+    t.play("AH", die=len(towns) - 1)
+    name = t.s.board.towns[towns[-1]].name
+    assert t.session.entries[-1].said == f"Luck: the die for {name} in the Militia roll (it showed 1) is rolled again"
+    assert t.session.pending_roll().dice.count == 1
 
 
 def test_without_rumors_a_medium_town_needs_three():
@@ -530,6 +545,7 @@ def test_postman_card_luck_rerolls_the_duel_die_that_ended_the_game():
     assert t.pos.winner == "holnists" and "postman1" not in t.pos.units
     assert "postman.victory" in t.broken("end_phase")
     t.play("AH", die=0)
+    assert t.session.entries[-1].said.startswith("Luck: the Postman's die in the duel (it showed 3) is rolled again")
     assert t.pos.winner is None and "postman1" in t.pos.units and t.pos.due.kind == "duel"
     t.roll(6)  # 6 against 5: the Postman wins
     assert t.pos.winner == "postmen" and "general1" not in t.pos.units
