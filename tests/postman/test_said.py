@@ -250,3 +250,19 @@ def test_no_fall_is_recorded_while_both_leaders_stand():
     t = duel_table()
     t.roll(1, 4)
     assert t.pos.winner is None and t.pos.fall is None
+
+
+@pytest.mark.parametrize(("die", "said", "town"), [
+    (1, "Retreat failed: Rider 2 stays in Firwood", "mid1"),  # 1 + 1 (forest) = 2, under 3
+    (2, "Retreat: Rider 2 gets away to Post Town", "post"),  # 2 + 1 = 3: just enough
+])
+def test_a_retreat_roll_says_whether_the_unit_got_away_on_both_sides_of_its_target(die, said, town):
+    """postman.move.retreat: the roll's words say what the rules did with the unit."""
+    from .kit import retreat_offered
+
+    kit = retreat_offered()
+    kit.ok("retreat", unit="rider2", to="post")
+    request = kit.session.pending_roll()
+    assert request.target == 3 and [m.value for m in request.modifiers] == [1]
+    kit.roll(die)
+    assert kit.session.entries[-1].said == said and kit.town_of("rider2") == town

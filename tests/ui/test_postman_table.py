@@ -475,3 +475,29 @@ def test_the_town_panel_tips_name_units_and_sides_as_people_do(window, qtbot):
     assert tips and all("the Postmen" in tip for tip in tips), tips
     ids = {u.id for u in window.table.state.units_in(board.post_town)} | {"postmen", "holnists"}
     assert not any(word.strip("(),") in ids for tip in tips for word in tip.split()), tips
+
+
+def test_one_click_fight_is_offered_only_when_the_session_would_take_the_fight(window, qtbot, monkeypatch):
+    """The one-click button asks the session (why_not) as it will judge the click, never the phase
+    alone: a fight the rules refuse is not offered, and the refusal's rule keeps the battle unfought."""
+    from companion.core.violations import Violation
+
+    screen = battle_at_forest_town(window, qtbot)
+    assert screen.action_button.isVisibleTo(screen) and screen.action_button.text() == "Fight in Forest Town"
+    session = window.table.session
+    asked = []
+    real = session.why_not
+
+    def refusing(inp):
+        asked.append(inp)
+        if inp.kind == "fight":
+            return [Violation("postman.battle.pending", "a test refuses every fight")]
+        return real(inp)
+
+    monkeypatch.setattr(session, "why_not", refusing)
+    screen.refresh()
+    assert any(i.kind == "fight" and i.args.get("town") == "fo" for i in asked)
+    assert not screen.action_button.isVisibleTo(screen) and screen.action_button.text() == ""
+    monkeypatch.setattr(session, "why_not", real)
+    screen.refresh()
+    assert screen.action_button.text() == "Fight in Forest Town"
