@@ -159,7 +159,7 @@ _GAME = {
     "odds.edge":       ("#888888", "#777777"),
     "chart.count":     ("#3b7dd8", "#6aa3f0"),
     # the courier statuses as text on the base
-    "status.delivered": ("#2e7d32", "#86d39a"),
+    "status.delivered": ("#27702d", "#86d39a"),
     "status.lost":     ("#8a1c1c", "#ff938a"),
     "status.captured": ("#8a1c1c", "#ff938a"),
     "status.searching": ("#8a5200", "#f0bb62"),
@@ -183,8 +183,8 @@ TEXT_PAIRS = (
     *((tone, bg) for tone in ("danger", "success", "warning", "accent", "side.postmen",
                               "side.holnists", "card.red", "card.black")
       for bg in ("window", "base", "panel", "base.alt")),
-    *((s, "base") for s in ("status.delivered", "status.lost", "status.captured",
-                            "status.searching", "status.located")),
+    *((s, bg) for s in ("status.delivered", "status.lost", "status.captured",
+                        "status.searching", "status.located") for bg in ("base", "base.alt")),
     ("map.ink", "map.halo"), ("map.ink", "map.paper"), ("map.counter.text", "map.counter"),
     ("track.ink", "track.free"), ("track.ink", "track.zone"), ("track.ink", "track.reach"),
     ("track.note", "window"), ("track.passenger", "track.reach"), ("track.ink", "board.paper"),

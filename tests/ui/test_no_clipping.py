@@ -7,8 +7,10 @@ viewport or the window shows (cut at the side, or cut above or below where nothi
 view that scrolls sideways (text a player needs is never behind a sideways scroll); a table
 showing fewer whole rows than its useful minimum; a board out of sight or squeezed under a
 share of the window's height; painted text (``text_boxes``) that does not
-fit its box or overlaps other painted text; a dialog too narrow for its title; or a label whose
-text and background contrast under 4.5:1 (WCAG AA)."""
+fit its box or overlaps other painted text; a dialog too narrow for its title; a label or a
+table, list or log cell whose text and background contrast under 4.5:1 (WCAG AA); or a game log
+whose newest line is cut while it follows its newest line, or that shows fewer lines than it
+keeps room for."""
 
 from __future__ import annotations
 
@@ -36,7 +38,9 @@ from PySide6.QtWidgets import (
     QRadioButton,
     QStyle,
     QStyleOptionComboBox,
+    QTableView,
     QTabWidget,
+    QTreeView,
     QWidget,
 )
 
@@ -152,8 +156,8 @@ def _padding(view) -> int:
 
 def _cell_problems(view: QAbstractItemView) -> list[str]:
     model = view.model()
-    if model is None or isinstance(view.parentWidget(), GameLog):
-        return []  # the log keeps one line a row by design; each row's tip holds its whole text
+    if model is None:
+        return []
     out = []
     port = view.viewport().rect()
     pad = _padding(view)
@@ -173,6 +177,12 @@ def _cell_problems(view: QAbstractItemView) -> list[str]:
             font = index.data(Qt.ItemDataRole.FontRole) or view.font()
             fm = QFontMetrics(font)
             extra = pad + (20 if index.data(Qt.ItemDataRole.DecorationRole) is not None else 0)
+            if isinstance(view.parentWidget(), GameLog) and not view.wordWrap():
+                continue  # until the log wraps (FINDINGS.md): then each row must fit the log's width
+            if not isinstance(view, QTableView | QTreeView):
+                # a list (the log) lays an unwrapped row out as wide as its widest row, and
+                # scrolls sideways to it: the row's space is the view's width
+                rect = QRect(rect.left(), rect.top(), min(rect.width(), port.width() - rect.left()), rect.height())
             if view.wordWrap() and " " in text:
                 box = fm.boundingRect(QRect(0, 0, rect.width() - extra, 10_000), Qt.TextFlag.TextWordWrap, text)
                 longest = max(fm.horizontalAdvance(w) for w in text.split())
@@ -183,6 +193,50 @@ def _cell_problems(view: QAbstractItemView) -> list[str]:
                 out.append(f"cell ({row}, {col}) {text!r}: needs {fm.horizontalAdvance(text) + extra} px, "
                            f"has {rect.width()}")
     return out
+
+
+def _cell_contrast(view: QAbstractItemView) -> list[str]:
+    """Each shown cell's words against its background, as the view paints them: the model's
+    own colours, else the palette's text on its base (every other row on the alternate base)."""
+    model = view.model()
+    if model is None:
+        return []
+    out = []
+    port = view.viewport().rect()
+    pal = view.palette()
+    group = QtGui.QPalette.ColorGroup.Active if view.isEnabled() else QtGui.QPalette.ColorGroup.Disabled
+    for row in range(model.rowCount(QModelIndex())):
+        for col in range(_columns(model)):
+            index = model.index(row, col, QModelIndex())
+            rect = view.visualRect(index)
+            if rect.isEmpty() or not port.intersects(rect):
+                continue
+            text = index.data(Qt.ItemDataRole.DisplayRole)
+            if not isinstance(text, str) or not text.strip() or view.selectionModel().isSelected(index):
+                continue
+            fg, bg = index.data(Qt.ItemDataRole.ForegroundRole), index.data(Qt.ItemDataRole.BackgroundRole)
+            fg = QtGui.QBrush(fg).color() if fg is not None else pal.color(group, QtGui.QPalette.ColorRole.Text)
+            base = QtGui.QPalette.ColorRole.AlternateBase if view.alternatingRowColors() and row % 2 \
+                else QtGui.QPalette.ColorRole.Base
+            bg = QtGui.QBrush(bg).color() if bg is not None else pal.color(group, base)
+            if palette.contrast(fg.name(), bg.name()) < 4.5:
+                out.append(f"cell ({row}, {col}) {text[:40]!r}: {fg.name()} on {bg.name()} is "
+                           f"{palette.contrast(fg.name(), bg.name()):.2f}:1, under 4.5:1")
+    return out
+
+
+def _newest_line(log: GameLog) -> str | None:
+    """The log follows its newest line: at its bottom, that line shows whole."""
+    view, rows = log.view, log.model.rowCount()
+    bar = view.verticalScrollBar()
+    if not _shown(view) or not rows or bar.value() < bar.maximum():
+        return None
+    rect = view.visualRect(log.model.index(rows - 1, 0))
+    port = view.viewport().rect()
+    if rect.top() < port.top() or rect.bottom() > port.bottom() + 1:
+        return f"the newest line {log.model.index(rows - 1, 0).data()[:40]!r} is cut: y {rect.top()}..{rect.bottom()}, " \
+               f"the log shows 0..{port.bottom()}"
+    return None
 
 
 def _header_problems(header: QHeaderView) -> list[str]:
@@ -282,9 +336,10 @@ def _label_text_rect(label: QLabel) -> QRect:
 
 
 def _sideways(area: QAbstractScrollArea) -> str | None:
-    """A scroll area (a table, a list, a column) that scrolls sideways hides text behind it; the
-    log, whose rows each carry their whole text as a tip, and the boards, which pan, may."""
-    if isinstance(area, QGraphicsView) or isinstance(area.parentWidget(), GameLog) or not _shown(area):
+    """A scroll area (a table, a list, the log, a column) that scrolls sideways hides text behind
+    it; only the boards, which pan, may."""
+    if isinstance(area, QGraphicsView) or not _shown(area) or \
+            isinstance(area.parentWidget(), GameLog) and not area.wordWrap():
         return None
     bar = area.horizontalScrollBar()
     if bar.maximum() > 0:
@@ -294,10 +349,12 @@ def _sideways(area: QAbstractScrollArea) -> str | None:
 
 def _rows_shown(view: QAbstractItemView, top: QWidget) -> str | None:
     model = view.model()
-    if model is None or isinstance(view.parentWidget(), GameLog) or not _shown(view):
+    if model is None or not _shown(view):
         return None
     rows = model.rowCount(QModelIndex())
     want = view.property("usefulRows")
+    if isinstance(view.parentWidget(), GameLog):
+        want = view.parentWidget()._rows_kept or want  # the lines it keeps room for (keep_rows)
     want = min(rows, USEFUL_ROWS if want is None else int(want))
     if want <= 0:
         return None
@@ -423,7 +480,7 @@ def problems(top: QWidget) -> list[str]:
         if isinstance(view, QHeaderView):
             out += [f"{_where(view)} {p}" for p in _header_problems(view)]
         elif _shown(view):
-            out += [f"{_where(view)} {p}" for p in _cell_problems(view)]
+            out += [f"{_where(view)} {p}" for p in _cell_problems(view) + _cell_contrast(view)]
             why = _rows_shown(view, top)
             if why:
                 out.append(f"{_where(view)} {why}")
@@ -441,6 +498,7 @@ def problems(top: QWidget) -> list[str]:
         if hasattr(w, "text_boxes") and _shown(w):
             out += [f"{_where(w)} {p}" for p in _painted_problems(w)]
     out += _board_problems(top)
+    out += [f"{_where(log)} {why}" for log in top.findChildren(GameLog) if (why := _newest_line(log))]
     if isinstance(top, QDialog) and (top.width() > SCREEN[0] or top.height() > SCREEN[1] - TITLE_BAR):
         out.append(f"dialog {top.windowTitle()!r} is {top.width()}x{top.height()}: with its title bar it "
                    f"does not fit a {SCREEN[0]}x{SCREEN[1]} screen")
