@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from PySide6.QtGui import QFont, QPalette
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QWidget
 
 from . import palette
 
@@ -156,6 +156,10 @@ def restyle(w: QWidget, looks: Looks | None = None) -> None:
         _apply_size(w, size, looks)
     template = w.property("paletteSheet")
     if template:
+        if size is None and isinstance(w, QLabel | QAbstractButton):
+            # its own style sheet pinned the type it was first drawn in: the window's again
+            w.setStyleSheet("")
+            w.setFont(QApplication.font())
         w.setStyleSheet(fill(template, looks))
 
 
@@ -190,6 +194,15 @@ def text_size(w: QWidget, name: str | None) -> QWidget:
         raise ValueError(f"unknown text size {name!r}")
     w.setProperty("textsize", name or "")
     _apply_size(w, name or "", LOOKS)
+    return w
+
+
+def bold(w: QWidget) -> QWidget:
+    """Bold words in the window's type: only the weight is the widget's own, so its size and
+    colours follow the text size and the colour set (a ``font-weight`` style sheet pins both)."""
+    font = QFont()
+    font.setWeight(QFont.Weight.DemiBold)
+    w.setFont(font)
     return w
 
 

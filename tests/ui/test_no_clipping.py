@@ -694,3 +694,40 @@ def test_the_dice_tray_reads_in_full_in_a_narrow_dock(window, size, qtbot):
         found = [p for p in problems(tray) if "contrast" not in p]
         assert not found, "\n".join(found)
     window.set_text_size("normal", remember=False)
+
+
+def _type_too_small(top: QWidget) -> list[str]:
+    """Words drawn smaller than the text size asks (its smallest named size is nine tenths of
+    the body text): a widget that kept the type it was built with when the size changed."""
+    from ui.looks import LOOKS, SIZES
+
+    least = LOOKS.points() * min(SIZES.values()) - 0.2
+    out = []
+    for w in top.findChildren(QLabel) + top.findChildren(QAbstractButton):
+        if _shown(w) and w.text().strip() and w.font().pointSizeF() < least:
+            out.append(f"{_where(w)} {w.text()[:40]!r}: {w.font().pointSizeF():.1f} pt, the text size "
+                       f"asks at least {least:.1f}")
+    return out
+
+
+@pytest.mark.parametrize("record", [SAMPLES[i] for i in (1, 3, 5, 6)],
+                         ids=lambda p: f"{p.parent.parent.name}-{p.stem}")
+def test_every_screen_follows_looks_changed_while_it_is_open(window, record, qtbot):
+    """A player opens a game, then turns the lights down and the type up: every word on the
+    screen takes the new colours and size (a widget given its own style sheet keeps the
+    palette and the type it was first drawn with, black on the dark panel)."""
+    window.resize(1280, 720)
+    assert window.open_record(str(record))
+    result = window.telling.result
+    for scheme, size in (("dark", "larger"), ("light", "large")):
+        window.set_colours(scheme, remember=False)
+        window.set_text_size(size, remember=False)
+        found = []
+        if result.isVisible():
+            found += [f"result screen: {p}" for p in problems(window) + _type_too_small(window)]
+            qtbot.mouseClick(result.buttons["back"], Qt.MouseButton.LeftButton)
+        for tab in every_tab(window):
+            found += [f"{tab or 'table'}: {p}" for p in problems(window) + _type_too_small(window)]
+        assert not found, f"{scheme}, {size}:\n" + "\n".join(found)
+    window.set_colours("light", remember=False)
+    window.set_text_size("normal", remember=False)

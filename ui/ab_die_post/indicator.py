@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QPushButton, QVB
 
 from companion.ab_die_post.view import BALLS
 
+from .. import looks
 from ..palette import BALL_COLOURS
 from ..palette import colour as palette_colour
 
@@ -77,7 +78,7 @@ class IndicatorPanel(QWidget):
         self.pick = random.choice  # replaced by the screen with the session's seeded bag
         self.ball = BallView()
         self.title = QLabel("Hurricane indicator")
-        self.title.setStyleSheet("font-weight: 600;")
+        looks.bold(self.title)
         self.odds = QLabel("")
         self.odds.setWordWrap(True)
         self.shake_button = QPushButton("Shake the indicator")

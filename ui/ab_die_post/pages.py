@@ -27,7 +27,7 @@ def _label(text="", bold=False) -> QLabel:
     w = QLabel(text)
     w.setWordWrap(True)
     if bold:
-        w.setStyleSheet("font-weight: 600;")
+        looks.bold(w)
     return w
 
 

@@ -28,6 +28,7 @@ from companion.core.roll_targets import roll_line
 from companion.core.words import on_dice
 from companion.couriers import view
 
+from .. import looks
 from ..widgets.asks import ask
 from ..widgets.columns import SideBySide, share_width
 from ..widgets.phase_bar import PhaseBar
@@ -130,7 +131,7 @@ class CourierDesk(QWidget):
         self.arrives = QCheckBox("Arrives this move")
         self.loss_preview = QLabel()
         self.loss_preview.setWordWrap(True)
-        self.loss_preview.setStyleSheet("font-weight: 600;")
+        looks.bold(self.loss_preview)
         self.ride_button = QPushButton("Ride")
         self.locate_button = QPushButton("Location roll")
         self.capture_button = QPushButton("Captured!")

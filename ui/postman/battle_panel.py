@@ -80,7 +80,7 @@ class BattlePanel(QWidget):
         self.pause.hide()
         self.result = QLabel()
         self.result.setWordWrap(True)
-        self.result.setStyleSheet("font-weight: 600;")
+        looks.bold(self.result)
 
         # the panel scrolls rather than squeeze a wrapped line or make the window taller
         inner = QWidget()

@@ -42,7 +42,7 @@ class DrawPrompt(QFrame):
         looks.panel(self, "info")
         self.text = QLabel()
         self.text.setWordWrap(True)
-        self.text.setStyleSheet("font-weight: 600;")
+        looks.bold(self.text)
         self.deal_button = QPushButton("Draw from the app's deck")
         self.all_button = QPushButton("Deal all")
         self.all_button.setToolTip("Every card owed now, from the app's deck")

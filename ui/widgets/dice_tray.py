@@ -57,7 +57,7 @@ class DiceTray(QWidget):
         self.animate = True
         self.title = QLabel(NO_ROLL)
         self.title.setWordWrap(True)
-        self.title.setStyleSheet("font-weight: 600;")
+        looks.bold(self.title)
         self.detail = QLabel("")
         self.detail.setWordWrap(True)
         self.faces = QLabel("")

@@ -69,7 +69,7 @@ class HandPanel(QFrame):
         self.cover_button.clicked.connect(self.reveal)
 
         self.heading = QLabel()
-        self.heading.setStyleSheet("font-weight: 600;")
+        looks.bold(self.heading)
         self.hide_button = QPushButton("Hide")
         self.hide_button.setToolTip("Cover the hand before passing the laptop on")
         self.hide_button.clicked.connect(self.cover)
