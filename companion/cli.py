@@ -13,8 +13,6 @@ import sys
 from pathlib import Path
 
 from .core import crash
-from .core.violations import PosthornError
-from .core.words import counted
 
 HEADLESS = ("replay", "check-pack", "serve")
 
@@ -30,6 +28,8 @@ def safe_streams() -> None:
 def replay(path: str, out=None, as_json: bool = False, reveal: bool = False) -> int:
     from . import games
     from .core import autosave
+    from .core.violations import PosthornError
+    from .core.words import counted
 
     out = out or sys.stdout  # looked up now, so redirecting sys.stdout works
 
@@ -68,6 +68,8 @@ def replay(path: str, out=None, as_json: bool = False, reveal: bool = False) -> 
 
 
 def check_pack(path: str, out=None) -> int:
+    from .core.violations import PosthornError
+    from .core.words import counted
     from .games import load_pack
 
     out = out or sys.stdout

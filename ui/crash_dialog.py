@@ -11,9 +11,13 @@ from __future__ import annotations
 
 import sys
 
-from PySide6.QtWidgets import QMessageBox
-
 from companion.core import crash
+
+
+def _critical(window, title: str, text: str) -> None:
+    from PySide6.QtWidgets import QMessageBox  # made only for a crash: not before the first frame
+
+    QMessageBox.critical(window, title, text)
 
 
 class CrashHandler:
@@ -21,7 +25,7 @@ class CrashHandler:
         self.window = window
         self.reports: list = []
         #: shows the dialog; tests replace it
-        self.show = lambda title, text: QMessageBox.critical(window, title, text)
+        self.show = lambda title, text: _critical(window, title, text)
 
     def install(self, loop=None) -> CrashHandler:
         sys.excepthook = self.excepthook

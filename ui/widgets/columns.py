@@ -13,7 +13,7 @@ it makes the room.
 from __future__ import annotations
 
 import shiboken6
-from PySide6.QtCore import QEvent, QModelIndex, QObject, QSize, Qt, QTimer
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QSize, QTimer
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -22,11 +22,14 @@ from PySide6.QtWidgets import (
     QLayout,
     QScrollArea,
     QSplitter,
-    QStyle,
     QTableView,
     QVBoxLayout,
     QWidget,
 )
+
+# Qt's namespace (``PySide6.QtCore.Qt``) and QStyle are imported in the functions that use them:
+# making their enums costs about 18 ms, and the start page's first frame builds a ScrollingColumn
+# (the notices slot) but needs neither.
 
 ROWS_MEASURED = 60  # a long game's table is measured on its first rows: enough for the names
 
@@ -40,6 +43,8 @@ def share_width(view: QTableView, rows_grow: bool = True, least_rows: int = LEAS
     """Size ``view``'s columns by their text from now on (kept on the view, redone when its
     width, model or font changes). ``rows_grow``: a row takes the height its wrapped text needs;
     ``least_rows``: the view is never so short that fewer whole rows show."""
+    from PySide6.QtCore import Qt
+
     view.setWordWrap(True)
     view.setTextElideMode(Qt.TextElideMode.ElideNone)
     view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
@@ -117,6 +122,8 @@ class _Sharer(QObject):
         self.fit()
 
     def fit(self, *_args) -> None:
+        from PySide6.QtCore import Qt
+
         view = self.view
         if not shiboken6.isValid(view):  # the view's own model tells of its rows as it goes
             return
@@ -154,6 +161,8 @@ class _Sharer(QObject):
     def _needs(self, columns: int) -> tuple[list[int], list[int]]:
         """Per column: the width its longest word needs, and the width its longest whole text
         needs, over its heading and its first ROWS_MEASURED rows (each measured once)."""
+        from PySide6.QtCore import Qt
+
         view = self.view
         model = view.model()
         rows = min(model.rowCount(QModelIndex()), ROWS_MEASURED)
@@ -191,15 +200,25 @@ class _Sharer(QObject):
             view.setMinimumHeight(least)
 
 
+def _metric(name: str):
+    """A ``QStyle.PixelMetric``, looked up when first needed: making the QStyle class and its
+    enums costs 5 ms, which the start page's first frame need not wait for."""
+    from PySide6.QtWidgets import QStyle
+
+    return getattr(QStyle.PixelMetric, name)
+
+
 def _pad(view: QAbstractItemView) -> int:
-    return 2 * (view.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, view) + 1) + 2
+    return 2 * (view.style().pixelMetric(_metric("PM_FocusFrameHMargin"), None, view) + 1) + 2
 
 
 def _row_needs(view: QAbstractItemView, row: int, columns: int) -> list[tuple[int, int]]:
     """Per column of ``row``: the width its longest word needs, and its longest whole line."""
+    from PySide6.QtCore import Qt
+
     model = view.model()
     pad = _pad(view)
-    check = view.style().pixelMetric(QStyle.PixelMetric.PM_IndicatorWidth, None, view) + 8
+    check = view.style().pixelMetric(_metric("PM_IndicatorWidth"), None, view) + 8
     out = []
     for col in range(columns):
         index = model.index(row, col, QModelIndex())
@@ -253,7 +272,9 @@ class ScrollingColumn(QScrollArea):
         self.setWidget(widget)
         self.setWidgetResizable(True)
         self.setFrameShape(QFrame.Shape.NoFrame)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # Qt.ScrollBarPolicy.ScrollBarAlwaysOff, set by its number: the notices slot builds a
+        # column before the first frame, which need not wait for Qt's namespace (above)
+        self.setProperty("horizontalScrollBarPolicy", 1)
 
     def eventFilter(self, obj, event) -> bool:
         # its controls asked for another least width (a table's words grew): the layout round the
@@ -278,6 +299,8 @@ class SideBySide(QWidget):
     parent (a splitter turns), so nothing measured in them goes stale."""
 
     def __init__(self, first: QWidget, second: QWidget, stretch: tuple[int, int] = (3, 2), parent=None):
+        from PySide6.QtCore import Qt
+
         super().__init__(parent)
         self.first, self.second = first, second
         self.split = QSplitter(Qt.Orientation.Horizontal)
@@ -294,6 +317,8 @@ class SideBySide(QWidget):
 
     @property
     def wide(self) -> bool:
+        from PySide6.QtCore import Qt
+
         return self.split.orientation() == Qt.Orientation.Horizontal
 
     @staticmethod
@@ -301,7 +326,7 @@ class SideBySide(QWidget):
         return max(w.minimumSizeHint().width(), w.minimumWidth())
 
     def _bar(self) -> int:
-        return self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent, None, self) + 2
+        return self.style().pixelMetric(_metric("PM_ScrollBarExtent"), None, self) + 2
 
     def fits_wide(self, width: int) -> bool:
         return width >= self._least(self.first) + self._least(self.second) + self._bar() + 12
@@ -325,6 +350,8 @@ class SideBySide(QWidget):
         return super().event(event)
 
     def _turn(self, width: int) -> None:
+        from PySide6.QtCore import Qt
+
         wide = self.fits_wide(width)
         if wide != self.wide:
             self.split.setOrientation(Qt.Orientation.Horizontal if wide else Qt.Orientation.Vertical)
