@@ -66,8 +66,11 @@ NAMES = {"ambush": "Ambush", "trap": "Trap", "firepower": "Firepower", "resistan
 
 
 def battle_town(state: PostmanState) -> str | None:
-    """The battle being fought, else the first one left to fight this phase."""
+    """The battle being fought, else the first one left to fight this phase; none once the game
+    is over (postman.victory: nothing is fought after the end)."""
     t = state.pos
+    if t.winner:
+        return None
     if t.battle is not None:
         return t.battle.town
     return t.battles_left[0] if t.phase == "fight" and t.battles_left else None

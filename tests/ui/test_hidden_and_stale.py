@@ -92,3 +92,18 @@ def test_a_hand_that_answered_with_a_card_is_covered_again(qtbot):
         panel.set_hand("holnists", cards[1:], 20, answering=answering)  # a card left the hand
         assert panel.hands["holnists"].is_revealed is (not answering)
         assert cards[0].id not in [i.id for i in panel.hands["holnists"].items]  # the played card is gone
+
+
+def test_after_the_postmen_win_no_battle_is_offered_that_the_rules_would_not_fight(window):
+    """postman.victory: the short game ends in the Rule Number 7 duel in Riverford with Firwood still
+    to fight; the Battle tab then shows no battle and offers no Fight (one input earlier, during
+    the duel, it shows the duel to resolve)."""
+    assert window.open_record(RULES / "postman" / "samples" / "short_game.json")
+    s, screen = window.table.session, window.screen_widget
+    assert s.result() is not None and s.state.pos.battles_left
+    panel = screen.battle
+    assert panel.town is None and not panel.fight_button.isVisibleTo(panel)
+    assert "No battle now" in panel.title.text() and not screen.action_button.isVisibleTo(screen)
+    window.undo()  # the duel's last die: the duel in Riverford is owed again, Firwood still to fight
+    assert s.result() is None and s.state.pos.battle.step == "duel" and s.state.pos.battles_left == ["mid1"]
+    assert panel.town == "mid2" and panel.resolve_button.isVisibleTo(panel)

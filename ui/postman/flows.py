@@ -65,6 +65,8 @@ class Flows:
 
     def battle_town(self) -> str | None:
         t = self.state.pos
+        if self.session.result() is not None:  # no battle after the end (postman.victory)
+            return None
         if t.battle is not None:
             return t.battle.town
         chosen = getattr(self, "preview_battle", None)
