@@ -108,12 +108,16 @@ def widget_path(win, at: QPoint) -> str:
     return " < ".join(names) or type(win).__name__
 
 
-#: Patches of at most this many pixels are left out: one corner pixel of the game log's frame,
-#: at the window's corner, is at times drawn a shade apart by the two paths; a stale widget
-#: leaves far more.
-SPECK = 2
+#: A patch one pixel wide or high, of at most this many pixels, is a speck, left out: the edge of
+#: a drawing cut by a dirty region's clip is sampled a shade apart from the same drawing painted
+#: whole (a die's border, one corner pixel of the game log's frame). A stale widget leaves more.
+SPECK = 8
+
+
+def speck(patch: Stale) -> bool:
+    return patch.pixels <= SPECK and min(patch.rect.width(), patch.rect.height()) <= 1
 
 
 def stale(win) -> list[Stale]:
     """What the window shows now that a fresh full render would not."""
-    return [p for p in stale_patches(win, on_screen(win), full_render(win)) if p.pixels > SPECK]
+    return [p for p in stale_patches(win, on_screen(win), full_render(win)) if not speck(p)]
