@@ -23,7 +23,8 @@ Each is timed from the call to the window up to date, in two columns (tests/ui/f
   (``QWidget.grab``). Not judged: it adds the cost of painting what the click did not change
   (about 10 ms at 1366x768, the same at every length), the frame after the window is uncovered
   or its looks change. ``MainWindow.repaint()``, which this benchmark used to time, is neither:
-  it repaints the window's own widgets but not those inside a scroll area.
+  it sends no paint to the viewports of item views and text browsers (the game log's rows, the
+  tables, the rule text), and paints the rest whether the click changed it or not.
 
 The table prints median and p95 per game and length, in wall time or in this process's CPU time
 (the same on an idle machine; on one shared with other work the wall time includes waiting for

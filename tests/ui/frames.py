@@ -10,7 +10,7 @@ Two ways to bring the window up to date after a click:
   more.
 - ``full_render(win)``: every visible widget painted afresh, scroll areas' contents included
   (``QWidget.grab``: the window rendered into a pixmap). ``QWidget.repaint()`` is not that: it
-  repaints the window's own widgets but not those inside a scroll area's viewport.
+  sends no paint to the viewports of item views and text browsers (the game log's rows).
 
 ``on_screen(win)`` reads the window's backing store (what the offscreen platform shows), so a
 test can compare what the dirty-region paints left on screen with a fresh full render.

@@ -11,7 +11,8 @@ import random
 
 import pytest
 from playout import GAMES, Playout, setup_of
-from PySide6.QtWidgets import QApplication, QLabel, QWidget
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QLabel, QWidget
 
 from . import frames
 
@@ -52,3 +53,31 @@ def test_a_widget_changed_without_a_paint_is_found_stale(window):
     label.setUpdatesEnabled(True)
     assert found and all("phaseBar" in f or "QLabel" in f for f in found), found
     assert not stale_after(window, "painted at last")
+
+
+
+class Paints(QObject):
+    def __init__(self, watched):
+        super().__init__()
+        self.n = 0
+        watched.installEventFilter(self)
+
+    def eventFilter(self, obj, event) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            self.n += 1
+        return False
+
+
+def test_the_fresh_render_paints_what_repaint_leaves(window):
+    """``frames.full_render`` paints every visible widget; ``MainWindow.repaint()``, which the
+    benchmark timed before, sends no paint to an item view's viewport (the game log's rows)."""
+    window.resize(1366, 768)
+    assert window.new_game("couriers", setup_of("couriers", random.Random(2)), seed=2)
+    frames.settle(QApplication.instance())
+    view = window.log.findChild(QAbstractItemView)
+    assert view is not None and view.viewport().isVisible()
+    paints = Paints(view.viewport())
+    window.repaint()
+    assert paints.n == 0
+    frames.full_render(window)
+    assert paints.n == 1
