@@ -1,9 +1,10 @@
 """Copies of the state every few inputs, so an undo replays a few inputs instead of the game.
 
 Undo stays what docs/architecture.md says it is, a replay of the inputs still live; it only
-starts from the newest copy at or before them. A copy shares nothing mutable with the live state
-(``Rules.apply`` changes the state in place), and only the newest few are kept: the rest of the
-game is rebuilt from its setup when an undo reaches back past them.
+starts from the newest copy at or before them. The session's own states are never changed once
+made (each submit, undo and redo makes a new one), so a checkpoint of one is the state itself;
+a state a fold goes on changing (a record restored, an undo's replay) is copied. Only the newest
+few are kept: the rest of the game is rebuilt from its setup when an undo reaches back past them.
 """
 
 from __future__ import annotations
@@ -35,26 +36,31 @@ class Checkpoints:
         #: intervals are made (each costs a deep copy; an undo further back makes its own)
         self.coming: int | None = None
 
-    def passed(self, count: int, state) -> None:
-        """The state after ``count`` inputs: keep a copy when ``count`` is a multiple of INTERVAL."""
+    def passed(self, count: int, state, kept: bool = False) -> None:
+        """The state after ``count`` inputs, kept when ``count`` is a multiple of INTERVAL: as it
+        is when ``kept`` (nothing will change it again), else a copy."""
         if self.coming is not None and self.coming - count >= INTERVAL * RESTORED:
             return
         if count and count % INTERVAL == 0:
-            self._copies[count] = copy_state(state)
+            self._copies[count] = state if kept else copy_state(state)
             for old in sorted(self._copies)[:-KEEP]:
                 del self._copies[old]
 
     def state_after(self, entries) -> object:
-        """A new state with ``entries`` applied (the copies past them are dropped)."""
+        """The state with ``entries`` applied, never to be changed (the copies past them are
+        dropped): a checkpoint itself when one is there, else a fold on a copy of the newest
+        one before (or on a new state)."""
         n = len(entries)
         for later in [k for k in self._copies if k > n]:
             del self._copies[later]
         start = max(self._copies, default=0)
+        if start and start == n:
+            return self._copies[start]
         state = copy_state(self._copies[start]) if start else self.rules.new_state(self.pack, self.setup)
         for i in range(start, n):
             self.rules.apply(state, entries[i].input)
             if n - (i + 1) < INTERVAL * KEEP:  # copies near the end only: an undo stays near it
-                self.passed(i + 1, state)
+                self.passed(i + 1, state, kept=i + 1 == n)  # the last: the session's, unchanged
         return state
 
 

@@ -299,7 +299,8 @@ def restore(record: Record, rules_for: RulesFor, path: str = "record", pack=None
             reason = f"{path}, input {n}: {CannotOverride(inp.kind, firm_of(violations))}"
             verdicts.append(Verdict(n, inp, "refused", text, violations, reason=reason))
             continue
-        entry = session._apply(inp.with_override(v.rule for v in violations), tuple(violations), text)
+        entry = session._apply(inp.with_override(v.rule for v in violations), tuple(violations), text,
+                               in_place=True)  # a fold nobody holds yet
         if str(n) in record.seats:
             entry = session.entries[-1] = session.by_seat(entry, record.seats[str(n)])
         session.journal.append(JournalLine("input", entry))

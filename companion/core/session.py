@@ -3,6 +3,10 @@
 The state is always ``fold(apply, inputs, new_state(setup))``. Undo drops the last input and
 replays; redo re-adds it. An undone die roll or card draw stays in the journal (and the record),
 so the log shows that it happened; the screen asks before undoing one (``undo_crosses_chance``).
+
+Every submit, undo and redo makes a new state object and leaves the one before it exactly as it
+was: a state someone holds (a screen's "before", a what-if, a test) never changes under it. Only
+a fold nobody sees yet (a record being restored, ``replay_state``) applies in place.
 """
 
 from __future__ import annotations
@@ -130,10 +134,9 @@ class Session:
         self._owed = (self.pending_roll(), self.pending_draw())
         #: the journal index of each entry's input line (by identity), for ``Change.restyled``
         self._line_of: dict[int, int] = {}
-        #: whether a change finds which parts of the state it touched (``Change.state_parts``):
-        #: a copy of the state before each submit and redo, 1.7 ms in a 5,000-input Courier Desk
-        #: game, so the window turns it off for a screen that does not read them (then every
-        #: part counts as changed, ``parts.EVERY``)
+        #: whether a change finds which parts of the state it touched (``Change.state_parts``,
+        #: the state before against the state after); off, every part counts as changed
+        #: (``parts.EVERY``). The state before is kept either way: each change makes a new one.
         self.tell_parts = True
         #: Called with the session after every change (autosave, screens); ``last_change`` says what.
         self.listeners: list[Callable[[Session], None]] = []
@@ -187,7 +190,7 @@ class Session:
             inp = inp.with_override(v.rule for v in violations)
         elif inp.override:
             inp = inp.with_override(())
-        before = self._before()
+        before = self.state
         entry = self._apply(inp, tuple(violations))
         self._redo.clear()
         self._record("input", entry, self._parts(before))
@@ -218,17 +221,24 @@ class Session:
         """Draw the pending card (or ball) from a virtual deck with the app's generator."""
         return self.submit(self.app_draw(), override)
 
-    def _apply(self, inp: Input, violations: tuple[Violation, ...], text: str | None = None) -> Entry:
+    def _apply(self, inp: Input, violations: tuple[Violation, ...], text: str | None = None, *,
+               in_place: bool = False) -> Entry:
+        """Log ``inp`` and make the state after it: a new object (``self.state`` before it is
+        left as it was), or, ``in_place``, the same one changed (a record restored: nobody
+        holds its states yet)."""
+        old = self.state
         if text is None:
-            text = self.rules.describe(self.state, inp)
-        before = self.rules.before_said(self.state, inp)
-        self.rules.apply(self.state, inp)
-        said = self.rules.said(before, self.state, inp)
+            text = self.rules.describe(old, inp)
+        before = self.rules.before_said(old, inp)
+        new = old if in_place else copy_state(old)
+        self.rules.apply(new, inp)
+        self.state = new
+        said = self.rules.said(before, new, inp)
         if said:
             text = log_line(text, said)
         entry = Entry(len(self.entries) + 1, inp, text, violations, said=said)
         self.entries.append(entry)
-        self._marks.passed(len(self.entries), self.state)
+        self._marks.passed(len(self.entries), new, kept=not in_place)
         return entry
 
     @property
@@ -264,21 +274,20 @@ class Session:
         if not self._redo:
             raise MalformedInput("nothing to redo")
         entry = self._redo.pop()
-        before = self._before()
+        before = self.state
+        self.state = copy_state(before)
         self.rules.apply(self.state, entry.input)
         self.entries.append(entry)
-        self._marks.passed(len(self.entries), self.state)
+        self._marks.passed(len(self.entries), self.state, kept=True)
         self._record("redo", entry, self._parts(before))
         return entry
 
-    def _before(self):
-        """A copy of the state before a change, to tell which parts it touched (None: not asked)."""
-        return copy_state(self.state) if self.tell_parts else None
-
     def _parts(self, before) -> frozenset[str]:
-        return changed_parts(before, self.state) if self.tell_parts and before is not None else frozenset({EVERY})
+        """The parts of the state ``before`` that the new state changed (every part, unasked)."""
+        return changed_parts(before, self.state) if self.tell_parts else frozenset({EVERY})
 
     def replay_state(self, entries):
+        """The state after ``entries``, folded afresh (a new object nobody else holds)."""
         state = self.rules.new_state(self.pack, self.setup)
         for e in entries:
             self.rules.apply(state, e.input)

@@ -60,7 +60,7 @@ __all__ = [
     "answers_open",
     "battle_odds_now", "battle_town", "card_name", "side_name", "card_targets", "casualty_order", "change_summary", "discarding",
     "hand_view", "other", "path_to", "phases_of", "playable_cards", "reachable", "recruiters",
-    "retreat_chance", "retreat_roll", "retreat_towns", "snapshot", "spying", "stack_problems", "todo", "town_lines",
+    "retreat_chance", "retreat_roll", "retreat_towns", "spying", "stack_problems", "todo", "town_lines",
     "unit_label",
     "unit_order",
 ]
@@ -101,25 +101,21 @@ def recruiters(state: PostmanState) -> list[tuple[str, float]]:
     return out
 
 
-def snapshot(state: PostmanState) -> dict:
-    """The parts of a state a phase summary compares: units and Militia by town."""
-    return {"units": {u.id: (u.kind, u.side, u.town) for u in state.pos.units.values()},
-            "militia": dict(state.pos.militia)}
-
-
-def change_summary(state: PostmanState, before: dict) -> list[str]:
-    """What changed since ``snapshot``: new units and lost ones, Militia gained or spent."""
-    now = snapshot(state)
+def change_summary(state: PostmanState, before: PostmanState) -> list[str]:
+    """What changed since the state ``before`` (held as it was: a session's states never change):
+    new units and lost ones, Militia gained or spent."""
+    now, was = state.pos, before.pos
     towns = state.board.towns
     lines = []
-    for uid, (_kind, _side, town) in sorted(now["units"].items()):
-        if uid not in before["units"]:
-            lines.append(f"New {unit_label(state, uid)} in {towns[town].name}")
-    for uid, (kind, _side, town) in sorted(before["units"].items()):
-        if uid not in now["units"]:
-            lines.append(f"{kind_label(state, kind, uid)} lost in {towns[town].name}")
-    up = [x for x in towns if now["militia"].get(x, 0) > before["militia"].get(x, 0)]
-    down = [x for x in towns if now["militia"].get(x, 0) < before["militia"].get(x, 0)]
+    for uid in sorted(now.units):
+        if uid not in was.units:
+            lines.append(f"New {unit_label(state, uid)} in {towns[now.units[uid].town].name}")
+    for uid in sorted(was.units):
+        if uid not in now.units:
+            lost = was.units[uid]
+            lines.append(f"{kind_label(state, lost.kind, uid)} lost in {towns[lost.town].name}")
+    up = [x for x in towns if now.militia.get(x, 0) > was.militia.get(x, 0)]
+    down = [x for x in towns if now.militia.get(x, 0) < was.militia.get(x, 0)]
     if up:
         lines.append(f"Militia appeared in {counted(len(up), 'town')}: " + ", ".join(towns[x].name for x in up))
     if down:

@@ -19,9 +19,9 @@ def test_recruiters_and_change_summary():
     s = game()
     to_phase(s, "recruit")
     assert s.state.pos.militia["pt"] == 0
-    before = q.snapshot(s.state)
     assert q.recruiters(s.state) == []  # nobody stands with Militia
     s.state.pos.militia["pt"] = 1
+    before = s.state  # held as it is: the inputs below make new states
     who = dict(q.recruiters(s.state))
     assert who["postman1"] == pytest.approx(5 / 6) and who["rider1"] == pytest.approx(1 / 2)
     act(s, "recruit", unit="postman1")

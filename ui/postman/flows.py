@@ -176,7 +176,7 @@ class Flows:
 
     def _start_plan(self, kind: str, units: list[str]) -> None:
         # go_on: the click that starts the plan is the table's chance to play a card first
-        self.plan = {"kind": kind, "units": units, "before": q.snapshot(self.state), "go_on": True}
+        self.plan = {"kind": kind, "units": units, "before": self.state, "go_on": True}
         self.summary.hide()
 
     def after_change(self) -> None:
