@@ -9,7 +9,8 @@ None while the game goes on. The result screen and the tests read this one shape
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import weakref
+from dataclasses import dataclass, replace
 
 from .dice import Dice, RollRequest
 from .words import counted
@@ -78,16 +79,32 @@ class Luck:
                 f"{self.expected:.1f} expected")
 
 
+#: per session, its entries when its luck was last found and that luck: an end screen drawn
+#: again (a resize, a theme, the export) reads it instead of folding the game again
+_FOUND: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
 def dice_luck(session) -> dict[str, Luck]:
     """The luck of the app's and the table's dice, found by folding the game's inputs again: each
     roll is judged against the roll request owed just before it (its target after every
     modifier), die by die where the rules judge the dice one by one. A duel's dice are compared
     with each other, not with a target, and a roll with nothing owed has no target: neither
-    counts."""
+    counts. Found once for the same entries (they are values: an undo or a new input makes other
+    ones); each call gets its own copy."""
+    entries = tuple(session.entries)
+    found = _FOUND.get(session)
+    if found is None or found[0] != entries:  # a tuple compares its items by identity first
+        found = (entries, fold_luck(session, entries))
+        _FOUND[session] = found
+    return {source: replace(luck) for source, luck in found[1].items()}
+
+
+def fold_luck(session, entries) -> dict[str, Luck]:
+    """``dice_luck`` of ``entries``, folded afresh on a state of its own (nobody else holds it)."""
     luck = {"app": Luck(), "table": Luck()}
     rules = session.rules
     state = rules.new_state(session.pack, session.setup)
-    for e in session.entries:
+    for e in entries:
         inp = e.input
         if inp.kind == "roll":
             request = rules.pending_roll(state)

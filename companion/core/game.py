@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .dice import RollRequest
-from .input_table import InputTable
+from .input_table import Given, InputTable
 from .inputs import Args, Input
 from .violations import MalformedInput, Violation
 
@@ -103,21 +103,29 @@ class Rules(ABC):
     #: ``apply`` and ``describe`` dispatch through it.
     inputs: InputTable
 
-    def check(self, state, inp: Input) -> list[Violation]:
-        """The rules ``inp`` would break now (empty: it may be played); MalformedInput when it
-        names nothing real or its arguments are not what its kind takes."""
-        return self.inputs.check(state, inp)
+    def read(self, state, inp: Input) -> Given:
+        """``inp``'s arguments read against ``state`` as its kind declares them (MalformedInput
+        when they are not what it takes): ``check``, ``describe``, ``before_said`` and ``apply``
+        each take this reading, so a submit reads its input once."""
+        return self.inputs.read(state, inp)[1]
 
-    def apply(self, state, inp: Input) -> None:
-        self.inputs.apply(state, inp)
+    def check(self, state, inp: Input, given: Given | None = None) -> list[Violation]:
+        """The rules ``inp`` would break now (empty: it may be played); MalformedInput when it
+        names nothing real or its arguments are not what its kind takes. ``given``: its reading
+        against this very state (``read``), when made already."""
+        return self.inputs.check(state, inp, given)
+
+    def apply(self, state, inp: Input, given: Given | None = None) -> None:
+        self.inputs.apply(state, inp, given)
 
     @abstractmethod
     def next_steps(self, state) -> list[Step]: ...
 
-    def describe(self, state, inp: Input) -> str:
+    def describe(self, state, inp: Input, given: Given | None = None, public=None) -> str:
         """The input in words, for the log, read against the state *before* it applies; the words
-        see only what the table sees of the state and the input (``public_state``)."""
-        return self.inputs.describe(state, inp, self.public_state(state))
+        see only what the table sees of the state and the input (``public``: ``public_state``
+        of ``state``, when built already)."""
+        return self.inputs.describe(state, inp, self.public_state(state) if public is None else public, given)
 
     @abstractmethod
     def state_json(self, state) -> dict: ...
@@ -126,29 +134,31 @@ class Rules(ABC):
     #: cheap value taken before the input applies) and ``said(before, state, inp)``.
     outcome_words: Any = None
 
-    def before_said(self, state, inp: Input) -> object:
+    def before_said(self, state, inp: Input, given: Given | None = None, public=None) -> object:
         """What ``said`` compares after the input: the words' own facts of the state before it,
-        and the input as the table saw it (both from the public state and input only)."""
+        and the input as the table saw it (both from the public state and input only; ``given``
+        and ``public`` as for ``describe``)."""
         words = self.outcome_words
         if words is None:
             return None
-        public = self.inputs.public_input(state, inp)
+        seen = self.inputs.public_input(state, inp, given)
         try:
-            return words.before(self.public_state(state), public), public
+            return words.before(self.public_state(state) if public is None else public, seen), seen
         except _WORDS_ERRORS:
             return None
 
-    def said(self, before, state, inp: Input) -> str:
+    def said(self, before, state, inp: Input, public=None) -> str:
         """The outcome of ``inp`` just applied, in the table's words ("Sneak failed: Rider 1
         stops in Canyonville"); the log and the announcement both show it. "" when the input's
         own words say it all. Words that fail never stop the input. ``before`` is what
-        ``before_said`` took; the words read the public state after, and the public input."""
+        ``before_said`` took; the words read the public state after (``public``, when built
+        already), and the public input."""
         words = self.outcome_words
         if words is None or before is None:
             return ""
-        facts, public = before
+        facts, seen = before
         try:
-            return words.said(facts, self.public_state(state), public)
+            return words.said(facts, self.public_state(state) if public is None else public, seen)
         except _WORDS_ERRORS:
             return ""
 

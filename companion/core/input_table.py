@@ -454,8 +454,15 @@ class InputTable:
         except Expected:
             return default
 
-    def check(self, state, inp: Input) -> list[Violation]:
-        k, given = self.read(state, inp)
+    def _reading(self, state, inp: Input, given: Given | None) -> tuple[InputKind, Given]:
+        """``read``, or the reading made already against this state (each input is read once a
+        submit: judged, worded and applied from one ``Given``)."""
+        if given is None:
+            return self.read(state, inp)
+        return self.kinds[inp.kind], given
+
+    def check(self, state, inp: Input, given: Given | None = None) -> list[Violation]:
+        k, given = self._reading(state, inp, given)
         if self.ended is not None and not (k.after_end is not None and k.after_end(state, given)):
             over = self.ended(state, given)
             if over is not None:
@@ -471,8 +478,8 @@ class InputTable:
             out += k.admits(state, given)
         return out + k.check(state, given)
 
-    def apply(self, state, inp: Input) -> None:
-        k, given = self.read(state, inp)
+    def apply(self, state, inp: Input, given: Given | None = None) -> None:
+        k, given = self._reading(state, inp, given)
         if self.frozen_at_end and self.ended is not None and self.ended(state, given) is not None:
             return
         if self.prepare is not None:
@@ -481,13 +488,13 @@ class InputTable:
         if self.settle is not None:
             self.settle(state, given)
 
-    def describe(self, state, inp: Input, public=None) -> str:
+    def describe(self, state, inp: Input, public=None, given: Given | None = None) -> str:
         """The input in words; its kind's name when the words cannot be built (a log line is
         never lost to a description that fails). The arguments are read against ``state``; the
         words see only ``public`` (what the table sees of it, ``Rules.public_state``; ``state``
         when not given) and the arguments the table sees (``public_given``)."""
         try:
-            k, given = self.read(state, inp)
+            k, given = self._reading(state, inp, given)
             if isinstance(k.words, str):
                 return k.words
             return k.words(state if public is None else public, self._masked(state, k, given))
@@ -503,12 +510,12 @@ class InputTable:
             masked[name] = UNSEEN
         return masked
 
-    def public_input(self, state, inp: Input) -> Input:
+    def public_input(self, state, inp: Input, given: Given | None = None) -> Input:
         """``inp`` as the table saw it given, read against ``state`` before it applies: each
         argument its kind declares ``hidden`` now is ``UNSEEN`` (an input that does not read
         keeps only its kind: nothing of it is words)."""
         try:
-            k, given = self.read(state, inp)
+            k, given = self._reading(state, inp, given)
             hidden = k.hidden(state, given) if k.hidden is not None else ()
         except (MalformedInput, KeyError, TypeError, AttributeError, IndexError, ValueError):
             return Input(inp.kind, {}, inp.source, inp.override)

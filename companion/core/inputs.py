@@ -153,7 +153,10 @@ class Input:
         return self.kind in CHANCE_KINDS
 
     def with_override(self, rules) -> Input:
-        return Input(self.kind, self.args, self.source, tuple(rules))
+        """This input played against ``rules`` (itself when it says so already: a replay asks
+        this of every input)."""
+        rules = tuple(rules)
+        return self if rules == self.override else Input(self.kind, self.args, self.source, rules)
 
     def to_json(self) -> dict:
         out: dict = {"kind": self.kind}
@@ -166,14 +169,16 @@ class Input:
         return out
 
     @classmethod
-    def from_json(cls, data, where: str = "input") -> Input:
-        """Build an input from record JSON; raise MalformedInput naming the bad field."""
+    def from_json(cls, data, where: str = "input", walked: bool = False) -> Input:
+        """Build an input from record JSON; raise MalformedInput naming the bad field.
+        ``walked``: ``data`` was found sound already (``tree_problem`` under MAX_INPUT_DEPTH:
+        a record walks all its inputs before it builds any)."""
         if not isinstance(data, dict):
             raise MalformedInput(f"{where}: expected an object with a 'kind', got {_short(data)}")
         # text that is not proper Unicode (a lone surrogate a JSON escape can make) would enter
         # the session, be saved escaped and make the next read refuse the whole save: refused
         # here, where records, journals and phones all build their inputs
-        problem = tree_problem(data, MAX_INPUT_DEPTH)
+        problem = None if walked else tree_problem(data, MAX_INPUT_DEPTH)
         if problem is not None:
             place, what = problem
             raise MalformedInput(f"{where}{'' if place == '(top level)' else '.' + place}: {what}")

@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .inputs import CHANCE_KINDS, Input
+from .inputs import CHANCE_KINDS, MAX_INPUT_DEPTH, Input
 from .schema import object_pairs, read_int, tree_problem
 from .storage import atomic_write, read_regular
 from .tomlfile import too_deep
@@ -159,7 +159,12 @@ def parse(text: str, path: str = "record") -> Record:
         data = json.loads(text, object_pairs_hook=object_pairs, parse_int=read_int)
     if not isinstance(data, dict):
         raise RecordError(path, "(top level)", "expected a JSON object")
-    problem = tree_problem(data, MAX_DEPTH)
+    # each input is walked once, under an input's own (stricter) limit, and not again when it is
+    # built (``walked``); the rest of the record here
+    inputs_given = type(data.get("inputs")) is list
+    problem = tree_problem({k: v for k, v in data.items() if k != "inputs"} if inputs_given else data, MAX_DEPTH)
+    if problem is None and inputs_given:
+        problem = _inputs_problem(data["inputs"])
     if problem is not None:
         raise RecordError(path, *problem)
     if data.get("format") != FORMAT:
@@ -202,7 +207,7 @@ def parse(text: str, path: str = "record") -> Record:
     inputs = []
     for i, raw in enumerate(raw_inputs):
         try:
-            inputs.append(Input.from_json(raw, f"inputs[{i}]"))
+            inputs.append(Input.from_json(raw, f"inputs[{i}]", walked=True))
         except MalformedInput as e:
             # the message starts with the key path of the bad field, e.g. "inputs[3].args: ..."
             where, _, what = str(e).partition(": ")
@@ -218,6 +223,17 @@ def parse(text: str, path: str = "record") -> Record:
                   title if isinstance(title, str) else "",
                   str(data.get("created", "")), str(data.get("saved", "")),
                   _seats(data.get("seats", {}), len(inputs), path))
+
+
+def _inputs_problem(raw_inputs: list) -> tuple[str, str] | None:
+    """Where an input nests too deep or holds what is no text or number (``tree_problem`` under
+    an input's own limit, ``MAX_INPUT_DEPTH``), as ``(key path, what is wrong)``, or None."""
+    for i, raw in enumerate(raw_inputs):
+        problem = tree_problem(raw, MAX_INPUT_DEPTH)
+        if problem is not None:
+            place, what = problem
+            return f"inputs[{i}]{'' if place == '(top level)' else '.' + place}", what
+    return None
 
 
 def _seats(seats, count: int, path: str) -> dict[str, str]:
@@ -286,9 +302,11 @@ def restore(record: Record, rules_for: RulesFor, path: str = "record", pack=None
     session._marks.coming = len(record.inputs)
     for n, inp in enumerate(record.inputs, 1):
         try:
-            # check first: describe may assume the arguments passed the check
-            violations = rules.check(session.state, inp)
-            text = rules.describe(session.state, inp)
+            # read once, then judged, worded and applied from that reading (describe may
+            # assume the arguments passed the check)
+            given = rules.read(session.state, inp)
+            violations = rules.check(session.state, inp, given)
+            text = rules.describe(session.state, inp, given, session.public_state())
         except PosthornError as e:
             verdicts.append(Verdict(n, inp, "refused", inp.kind, reason=str(e)))
             continue
@@ -300,7 +318,7 @@ def restore(record: Record, rules_for: RulesFor, path: str = "record", pack=None
             verdicts.append(Verdict(n, inp, "refused", text, violations, reason=reason))
             continue
         entry = session._apply(inp.with_override(v.rule for v in violations), tuple(violations), text,
-                               in_place=True)  # a fold nobody holds yet
+                               in_place=True, given=given)  # a fold nobody holds yet
         if str(n) in record.seats:
             entry = session.entries[-1] = session.by_seat(entry, record.seats[str(n)])
         session.journal.append(JournalLine("input", entry))

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from .checkpoints import Checkpoints, copy_state
 from .dice import DiceBag, RollRequest
 from .game import GameResult, Rules, Seat, Step
+from .input_table import Given
 from .inputs import Input, draw, roll
 from .parts import EVERY, changed_parts, touched
 from .violations import CannotOverride, MalformedInput, Violation, firm_of
@@ -132,6 +133,9 @@ class Session:
         #: what the latest submit, undo or redo changed (listeners read it)
         self.last_change: Change | None = None
         self._owed = (self.pending_roll(), self.pending_draw())
+        #: the state the public state below was built from (by identity) and that public state:
+        #: built once per state (the log's words of an input and of the one before it share it)
+        self._public: tuple[object, object] | None = None
         #: the journal index of each entry's input line (by identity), for ``Change.restyled``
         self._line_of: dict[int, int] = {}
         #: whether a change finds which parts of the state it touched (``Change.state_parts``,
@@ -151,6 +155,16 @@ class Session:
 
     def pending_roll(self) -> RollRequest | None:
         return self.rules.pending_roll(self.state)
+
+    def public_state(self):
+        """The state as the whole table sees it (``Rules.public_state``): built once per state,
+        which never changes once the session made it."""
+        held = self._public
+        if held is not None and held[0] is self.state:
+            return held[1]
+        public = self.rules.public_state(self.state)
+        self._public = (self.state, public)
+        return public
 
     def why_not(self, inp: Input) -> list[Violation]:
         """The rules a well-formed input would break now (none: it may be given). An input out of
@@ -180,7 +194,8 @@ class Session:
     def submit(self, inp: Input, override: bool = False) -> Outcome:
         """Check and apply ``inp``. A rule-breaking input is kept out unless ``override``; an
         override of a firm violation raises CannotOverride, and nothing is logged or changed."""
-        violations = self.rules.check(self.state, inp)
+        given = self.rules.read(self.state, inp)
+        violations = self.rules.check(self.state, inp, given)
         if violations and not override:
             return Outcome(None, violations)
         firm = firm_of(violations)
@@ -191,7 +206,7 @@ class Session:
         elif inp.override:
             inp = inp.with_override(())
         before = self.state
-        entry = self._apply(inp, tuple(violations))
+        entry = self._apply(inp, tuple(violations), given=given)
         self._redo.clear()
         self._record("input", entry, self._parts(before))
         return Outcome(entry, violations)
@@ -222,18 +237,24 @@ class Session:
         return self.submit(self.app_draw(), override)
 
     def _apply(self, inp: Input, violations: tuple[Violation, ...], text: str | None = None, *,
-               in_place: bool = False) -> Entry:
+               in_place: bool = False, given: Given | None = None) -> Entry:
         """Log ``inp`` and make the state after it: a new object (``self.state`` before it is
         left as it was), or, ``in_place``, the same one changed (a record restored: nobody
-        holds its states yet)."""
-        old = self.state
+        holds its states yet). ``given``: its reading against the state now, when made."""
+        rules, old = self.rules, self.state
+        if given is None:
+            given = rules.read(old, inp)
+        elif given.inp is not inp:  # the same arguments, with the rules it overrides
+            given.inp = inp
+        public = self.public_state()
         if text is None:
-            text = self.rules.describe(old, inp)
-        before = self.rules.before_said(old, inp)
+            text = rules.describe(old, inp, given, public)
+        before = rules.before_said(old, inp, given, public)
         new = old if in_place else copy_state(old)
-        self.rules.apply(new, inp)
+        self._public = None  # a state changed in place is not the one it was built from
+        rules.apply(new, inp, given)
         self.state = new
-        said = self.rules.said(before, new, inp)
+        said = rules.said(before, new, inp, self.public_state())
         if said:
             text = log_line(text, said)
         entry = Entry(len(self.entries) + 1, inp, text, violations, said=said)

@@ -111,7 +111,7 @@ def _settle(s: PostmanState, a: Given) -> None:
 def _check_roll(s: PostmanState, a: Given) -> list[Violation]:
     if s.pos.due is None:
         return [Violation("postman.roll.none", "no roll is asked for now")]
-    rolls.request(s, s.pos.due).dice.check_values(a["values"])
+    rolls.dice_of(s, s.pos.due).check_values(a["values"])
     return []
 
 

@@ -49,12 +49,16 @@ def dice_targets(state: PostmanState, due: Due) -> list[tuple[int, tuple[Modifie
     raise MalformedInput(f"unknown roll '{k}'")
 
 
-def request(state: PostmanState, due: Due) -> RollRequest:
-    dice = dice_targets(state, due)
-    count = 1 if due.reroll_index is not None else len(dice)
-    ids = dice
-    dice = [(t, ms, _label(state, w)) for t, ms, w in ids]
-    target, mods, _what = dice[due.reroll_index or 0] if dice else (1, (), "")
+def dice_of(state: PostmanState, due: Due) -> Dice:
+    """The dice the roll owed is rolled with (``request(...).dice``, with no words built: the
+    check of every roll asks it)."""
+    return Dice(1 if due.reroll_index is not None else len(dice_targets(state, due)), 6)
+
+
+def purpose(state: PostmanState, due: Due, ids=None) -> str:
+    """What the roll is for, in words (``request(...).purpose``): the log line of a roll says it."""
+    ids = dice_targets(state, due) if ids is None else ids
+    count = 1 if due.reroll_index is not None else len(ids)
     whose = possessive(unit_in_line(state, ids[0][2])) if ids and due.kind in ("sneak", "retreat", "recruit") else ""
     tables = state.catalog.tables
     names = {"sneak": f"{whose} sneak roll", "retreat": f"{whose} retreat roll",
@@ -64,14 +68,21 @@ def request(state: PostmanState, due: Due) -> RollRequest:
              "round": f"attack dice, round {due.info.get('round', 1)} ({counted(count, 'die', 'dice')})",
              "rule7": f"Rule Number 7: a duel on {tables['rule7']['trigger_on']}+", "duel": "the duel: the Postman's die, then the General's",
              "duel_reroll": "the Postman rerolls his 1 or 2"}
-    purpose = names[due.kind] + (" (Luck: reroll one die)" if due.reroll_index is not None else "")
+    return names[due.kind] + (" (Luck: reroll one die)" if due.reroll_index is not None else "")
+
+
+def request(state: PostmanState, due: Due) -> RollRequest:
+    ids = dice_targets(state, due)
+    count = 1 if due.reroll_index is not None else len(ids)
+    dice = [(t, ms, _label(state, w)) for t, ms, w in ids]
+    target, mods, _what = dice[due.reroll_index or 0] if dice else (1, (), "")
     met = {"sneak": "slips through", "retreat": "retreats", "recruit": "a Militia joins",
            "type": "heavy unit", "militia": "Militia appear", "militia_fight": "the Militia fight",
            "round": "hit", "rule7": "the duel decides the game"}.get(due.kind, "success")
     missed = {"sneak": "stops", "retreat": "stays", "recruit": "no recruit", "type": "light unit",
               "militia": "none", "militia_fight": "they stay out", "round": "miss",
               "rule7": "the battle is fought"}.get(due.kind, "failure")
-    return RollRequest(purpose, Dice(count, 6), target, RULE[due.kind], modifiers=mods, who=due.side,
+    return RollRequest(purpose(state, due, ids), Dice(count, 6), target, RULE[due.kind], modifiers=mods, who=due.side,
                        outcome_if_met=met, outcome_if_missed=missed,
                        extra={"targets": [(t, [str(m) for m in ms], w) for t, ms, w in ids]},
                        per_die=tuple((t, sum(m.value for m in ms), w) for t, ms, w in dice)

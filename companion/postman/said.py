@@ -22,7 +22,9 @@ from .words import town as _town
 
 def before(s: PostmanState, inp: Input) -> dict:
     t = s.pos
-    out: dict = {"units": {uid: (u.kind, u.side, u.town) for uid, u in t.units.items()},
+    # the units as they stand (a unit's kind never changes: a recruit's type is a new unit), so
+    # a lost one is named as it was; copied at C speed, before every input
+    out: dict = {"units": dict(t.units),
                  "militia": dict(t.militia), "winner": t.winner, "last_battle": t.last_battle,
                  "battle": t.battle.town if t.battle is not None else None}
     if inp.kind == "roll" and t.due is not None:
@@ -106,6 +108,8 @@ def _duel(s: PostmanState, postman: int, general: int, outcome: str) -> str:
 
 
 def _new_units(b: dict, s: PostmanState, inp: Input) -> list[str]:
+    if s.pos.units.keys() == b["units"].keys():  # most inputs: asked at C speed
+        return []
     new = [uid for uid in s.pos.units if uid not in b["units"]]
     if not new:
         return []
@@ -125,6 +129,8 @@ def _militia(b: dict, s: PostmanState) -> list[str]:
 
 
 def _fallen(b: dict, s: PostmanState, inp: Input) -> list[str]:
+    if s.pos.units.keys() == b["units"].keys():
+        return []
     gone = [uid for uid in b["units"] if uid not in s.pos.units]
     if not gone:
         return []
@@ -134,8 +140,8 @@ def _fallen(b: dict, s: PostmanState, inp: Input) -> list[str]:
 def _was(b: dict, s: PostmanState, uid: str) -> str:
     """A unit's name as it was before the input, also once it has left the board (its kind is
     kept, not its name: naming every unit before every input cost more than the input)."""
-    kind = b["units"].get(uid, (None,))[0]
-    return kind_label(s, kind, uid) if kind is not None else ""
+    unit = b["units"].get(uid)
+    return kind_label(s, unit.kind, uid) if unit is not None else ""
 
 
 def _battle_end(b: dict, s: PostmanState) -> list[str]:

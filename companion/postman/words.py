@@ -58,7 +58,7 @@ def roll(s: PostmanState, a: Given) -> str:
     src = "table dice" if a.source == "table" else "app dice"
     if due is None:
         return f"Roll {values} ({src})"
-    return f"{capital(rolls.request(s, due).purpose)}: {' '.join(map(str, values))} ({src})"
+    return f"{capital(rolls.purpose(s, due))}: {' '.join(map(str, values))} ({src})"
 
 
 def draw(s: PostmanState, a: Given) -> str:

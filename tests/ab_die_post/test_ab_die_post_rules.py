@@ -217,6 +217,7 @@ def test_ab_die_post_hurricane_start(race):
     plane.lane = "inner"
     race.state.passenger = "Ben"
     race.fly("black")  # Anna's fly: Ben cannot pay 8 with 2+2
+    plane = race.state.planes["Ben"]  # each input makes a new state
     assert not plane.in_air and plane.lane is None and race.hand("Ben") == []
     assert race.state.passenger is None  # back on its spot
     assert [p.player for p in race.state.payments] == ["Anna", "Cleo"]

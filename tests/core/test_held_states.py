@@ -14,10 +14,10 @@ import random
 import pytest
 from playout import GAMES, Playout, setup_of
 
-from companion.core.roll_targets import odds_charts
-from companion.core.session import Session
 from companion import games
 from companion.core import records
+from companion.core.roll_targets import odds_charts
+from companion.core.session import Session
 from companion.games import bundled_pack, rules_for
 
 

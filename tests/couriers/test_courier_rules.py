@@ -398,11 +398,10 @@ def test_couriers_locate_failed_ride_to_the_next_closest_unit_is_accepted(desk):
             next_closest=True)
     assert desk.courier("C1").history[-1] == "Turn 2: officer speed, riding to Hancock's corps (the next closest unit)"
     desk.table_roll(1, 2)
-    c = desk.courier("C1")
-    assert c.status == "searching" and c.in_contact_turn == 2 and not c.next_closest_only
+    assert desk.courier("C1").status == "searching" and desk.courier("C1").in_contact_turn == 2 and not desk.courier("C1").next_closest_only
     assert desk.session.entries[-1].said == "Courier C1: in contact with Hancock's corps, of Meade's command"
     desk.look("C1", 1, 1)
-    assert desk.session.pending_roll() is None and c.attempts == {"meade": 2}
+    assert desk.session.pending_roll() is None and desk.courier("C1").attempts == {"meade": 2}
 
 
 def test_couriers_locate_failed_ride_to_another_unit_is_a_violation(desk):
@@ -500,8 +499,7 @@ def test_couriers_locate_failed_remembers_every_unit_searched(desk):
     desk.table_roll(1, 2)
     desk.look("C1", 1, 2)                                   # 3 against 8+: not found again
     desk.next_turn()
-    c = desk.courier("C1")
-    assert c.searched == ["meade", "hancock"]
+    assert desk.courier("C1").searched == ["meade", "hancock"]
     ride = {"courier": "C1", "speed": "officer", "arrives": True, "next_closest": True}
     for back in ("meade", "hancock"):
         assert desk.broken("move_courier", **ride, towards=back) == ["couriers.locate.failed"]
@@ -509,7 +507,7 @@ def test_couriers_locate_failed_remembers_every_unit_searched(desk):
     desk.table_roll(1, 2)
     desk.look("C1", 1, 2)
     desk.next_turn()
-    assert c.searched == ["meade", "hancock", "gibbon"]
+    assert desk.courier("C1").searched == ["meade", "hancock", "gibbon"]
     for again in ("meade", "hancock", "gibbon"):
         assert desk.session.why_not(Input("move_courier", {**ride, "towards": again})) == []
 
@@ -539,12 +537,11 @@ def test_a_located_courier_delivers_only_where_the_commander_is(desk):
     desk.look("C1", 6, 6)
     desk.next_turn().ok("move_courier", courier="C1", speed="officer", arrives=True, towards="hancock")
     desk.table_roll(1, 1)
-    c = desk.courier("C1")
-    assert c.status == "located" and "Meade is not there" in c.history[-1]
+    assert desk.courier("C1").status == "located" and "Meade is not there" in desk.courier("C1").history[-1]
     desk.next_turn().ok("move_courier", courier="C1", speed="officer", arrives=True, towards="meade")
     assert "rides to Meade at" in desk.session.entries[-1].text
     desk.table_roll(1, 1)
-    assert c.status == "delivered"
+    assert desk.courier("C1").status == "delivered"
 
 
 def test_couriers_locate_found(desk):
@@ -651,14 +648,13 @@ def test_couriers_hq_absent(desk):
     desk.courier_step()
     assert "has left it" in desk.session.next_steps()[0].text
     desk.ride("C1", 1, 1)
-    c = desk.courier("C1")
-    assert (c.status, c.reached_hq) == ("searching", True)
+    assert (desk.courier("C1").status, desk.courier("C1").reached_hq) == ("searching", True)
     desk.ok("attempt_location", courier="C1")
     assert desk.session.pending_roll().target == 9
     desk.table_roll(6, 3)
-    assert c.status == "located"
+    assert desk.courier("C1").status == "located"
     desk.next_turn().ride("C1", 2, 2)
-    assert c.status == "delivered"
+    assert desk.courier("C1").status == "delivered"
 
 
 def test_couriers_hq_absent_commander_back_at_hq(desk):
@@ -749,14 +745,13 @@ def test_couriers_hq_absent_searching_couriers_ride_back_when_he_returns(make_de
     d.ok("send_courier", sender="meade", recipient="hancock", message="Hold")
     d.courier_step()
     d.ride("C1", 2, 2)
-    c = d.courier("C1")
-    assert c.status == "searching" and c.reached_hq
+    assert d.courier("C1").status == "searching" and d.courier("C1").reached_hq
     d.look("C1", 1, 1)                       # not found: the next closest unit only ...
-    assert c.next_closest_only
+    assert d.courier("C1").next_closest_only
     d.end_turn()
     d.ok("return_to_hq", commander="hancock")
-    assert c.status == "in transit" and not c.reached_hq
-    assert not c.next_closest_only           # ... until he is back at his headquarters
+    assert d.courier("C1").status == "in transit" and not d.courier("C1").reached_hq
+    assert not d.courier("C1").next_closest_only           # ... until he is back at his headquarters
     d.courier_step()
     d.ride("C1", 3, 3)
-    assert c.status == "delivered"
+    assert d.courier("C1").status == "delivered"

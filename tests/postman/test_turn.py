@@ -20,6 +20,7 @@ def test_postman_setup_forces_cards_and_militia():
     for _ in range(10):
         s.deal()
     assert [len(s.state.hand(side)) for side in ("postmen", "holnists")] == [5, 5]
+    t = s.state.pos  # each input makes a new state
     assert (t.turn, t.active, t.phase) == (1, "postmen", "move")
 
 
@@ -94,6 +95,7 @@ def test_postman_mail_draw_reshuffles_the_discards_when_the_deck_runs_out():
     request = s.next_steps()[0].draw
     assert sorted(request.choices) == sorted(rest[:5])
     ok(s, draw(rest[0], "table"))
+    deck = s.state.deck("postmen")  # each input makes a new state
     assert deck.left == 4 and deck.discard == []
 
 

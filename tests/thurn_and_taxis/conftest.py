@@ -36,6 +36,10 @@ class Game:
     def active(self):
         return self.state.active
 
+    def player(self, name: str):
+        """The player ``name`` as the state has them now (each input makes a new state)."""
+        return next(p for p in self.state.players if p.name == name)
+
     def submit(self, kind: str, override: bool = False, **args):
         return self.session.submit(Input(kind, args, "table" if kind == "draw" else None), override)
 

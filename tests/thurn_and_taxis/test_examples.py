@@ -36,33 +36,33 @@ def test_option_one_places_one_bavarian_city_of_the_players_choice(game):
 
 def test_carriage_sequence_three_then_four_then_none(game):
     """French v1.1: a 3-card route takes the 3, a 5-card route only the 4, a 4-card route nothing."""
-    anna = game.active
+    anna = game.active.name
     ready(game, ["basel", "freiburg"], ["sigmaringen"]).play("sigmaringen")
     game.close(["basel", "freiburg", "sigmaringen"]).end()
-    assert anna.carriages == [3]
+    assert game.player(anna).carriages == [3]
     game.quick_turn()
     ready(game, ["mannheim", "carlsruhe", "stuttgart", "ulm"], ["augsburg"]).play("augsburg")
     game.close(["mannheim", "stuttgart", "augsburg"]).end()
-    assert anna.carriages == [3, 4]
+    assert game.player(anna).carriages == [3, 4]
     game.quick_turn()
     ready(game, ["pilsen", "budweis", "linz"], ["passau"]).play("passau")
     assert closing.preview(game.state, ["pilsen", "linz", "passau"]).carriage is None
     game.close(["pilsen", "linz", "passau"])
-    assert anna.carriages == [3, 4]
+    assert game.player(anna).carriages == [3, 4]
 
 
 def test_the_cartwright_takes_the_seven(game):
     """BGA: a player holding the 6 closes a 5-card route with the Cartwright and takes the 7."""
-    anna = game.active
-    anna.carriages.extend([3, 4, 5, 6])
+    anna = game.active.name
+    game.player(anna).carriages.extend([3, 4, 5, 6])
     ready(game, ["wuerzburg", "nuernberg", "pilsen", "budweis"], ["linz"]).play("linz")
     assert closing.preview(game.state, ["wuerzburg", "pilsen", "linz"]).carriage is None
     game.ok("official", name="cartwright")
     award = closing.preview(game.state, ["wuerzburg", "pilsen", "linz"])
     assert award.carriage == 7 and award.ends_game
     game.close(["wuerzburg", "pilsen", "linz"])
-    assert anna.carriages[-1] == 7 and ("route_5", 2) in anna.tiles  # the +2 is for the carriage only
-    assert ("route_6", 3) not in anna.tiles
+    assert game.player(anna).carriages[-1] == 7 and ("route_5", 2) in game.player(anna).tiles  # the +2 is for the carriage only
+    assert ("route_6", 3) not in game.player(anna).tiles
 
 
 def test_three_cards_missing_the_cartwright_cannot_help(game):

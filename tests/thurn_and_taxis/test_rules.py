@@ -49,8 +49,10 @@ def test_thurn_and_taxis_deck_reshuffle(game):
     s.deck.discard.extend(s.deck.cards_left())
     s.deck.draw_pile.clear()
     game.take("basel")  # the deck is empty: the discard pile becomes the deck
+    s = game.state  # each input makes a new state
     assert s.deck.reshuffles == 1 and s.deck.left == 66 - 6 and not s.deck.discard
     game.draw("ulm")
+    s = game.state
     assert s.display[0] == "ulm" and s.cards_in_play() == 66
 
 
@@ -351,31 +353,31 @@ def test_thurn_and_taxis_bonus_all_provinces(make_game):
 
 
 def test_thurn_and_taxis_bonus_game_end(game):
-    p = game.active
-    p.carriages.extend([3, 4, 5, 6])
+    p = game.active.name
+    game.player(p).carriages.extend([3, 4, 5, 6])
     ready(game, ["basel", "freiburg", "sigmaringen", "ulm"], ["augsburg"]).play("augsburg")
     game.ok("official", name="cartwright")
     game.close(["basel", "freiburg", "sigmaringen", "ulm", "augsburg"])
-    assert p.carriages[-1] == 7 and ("game_end", 1) in p.tiles and game.state.ended_by == 0
+    assert game.player(p).carriages[-1] == 7 and ("game_end", 1) in game.player(p).tiles and game.state.ended_by == 0
     game.end()
-    ben = game.active
-    ben.carriages.extend([3, 4, 5, 6])
+    ben = game.active.name
+    game.player(ben).carriages.extend([3, 4, 5, 6])
     ready(game, ["basel", "freiburg", "sigmaringen", "ulm"], ["augsburg"]).play("augsburg")
     game.ok("official", name="cartwright")
     game.close(["basel", "freiburg", "sigmaringen", "ulm", "augsburg"])
-    assert ben.carriages[-1] == 7 and not any(sid == "game_end" for sid, _v in ben.tiles)
+    assert game.player(ben).carriages[-1] == 7 and not any(sid == "game_end" for sid, _v in game.player(ben).tiles)
 
 
 # -- the end -------------------------------------------------------------------------------------------
 def test_thurn_and_taxis_end_trigger(game):
-    p = game.active
-    p.houses.extend(["mannheim", "carlsruhe", "ulm", "stuttgart", "augsburg", "muenchen", "passau",
+    p = game.active.name
+    game.player(p).houses.extend(["mannheim", "carlsruhe", "ulm", "stuttgart", "augsburg", "muenchen", "passau",
                      "kempten", "wuerzburg", "nuernberg", "regensburg", "ingolstadt", "linz",
                      "salzburg", "innsbruck", "pilsen", "budweis", "lodz"])
     ready(game, ["basel", "freiburg"], ["sigmaringen"]).play("sigmaringen")
     assert game.state.ended_by is None
     game.close(["basel", "sigmaringen"])  # the 20th house
-    assert game.state.ended_by == 0 and ("game_end", 1) in p.tiles
+    assert game.state.ended_by == 0 and ("game_end", 1) in game.player(p).tiles
 
 
 def test_thurn_and_taxis_end_round(make_game):

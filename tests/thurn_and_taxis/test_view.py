@@ -83,7 +83,7 @@ def test_the_preview_is_what_the_close_awards(game):
     opt = next(o for o in view.house_options(s) if o.kind == "each_province")
     award = view.close_preview(s, opt.default_cities())
     assert game.session.submit(view.close_input(opt, opt.default_cities())).accepted
-    anna = s.players[0]
+    anna = game.state.players[0]  # the input made a new state
     assert anna.houses == award.houses and anna.carriages == [award.carriage]
 
 

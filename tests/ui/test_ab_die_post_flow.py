@@ -37,7 +37,6 @@ def table_draws(qtbot, screen, *cards, stop=True):
 
 def test_a_flight_through_the_window(window, qtbot):
     screen = open_game(window, qtbot)
-    state = window.table.state
     tp = screen.turn_page
     assert "third red 3: 0%" in tp.draw_button.text()
     table_draws(qtbot, screen, 3, 3, stop=False)
@@ -45,10 +44,10 @@ def test_a_flight_through_the_window(window, qtbot):
     click(qtbot, tp.stop_button)
     click(qtbot, tp.draw_button)  # Ben: the app deals
     assert window.table.session.entries[-1].input.source == "app"
-    assert len(state.deck.hands["Ben"]) == 1
+    assert len(window.table.state.deck.hands["Ben"]) == 1
     click(qtbot, tp.stop_button)
     table_draws(qtbot, screen, 2, 1, 1)  # Cleo
-    assert state.current == "Anna"
+    assert window.table.state.current == "Anna"
     assert screen.players.data(screen.players.index(0, 1)) == "3 3"
 
     # Anna flies: the indicator page, the table's device shows blue, then a click for the place
@@ -63,8 +62,8 @@ def test_a_flight_through_the_window(window, qtbot):
     click(qtbot, mp.zone_buttons[3])
     click(qtbot, mp.flank_buttons[2])
     click(qtbot, mp.move_button)
-    plane = state.planes["Anna"]
-    assert (plane.lane, plane.zone, state.passenger) == ("outer", 3, "Anna")
+    plane = window.table.state.planes["Anna"]
+    assert (plane.lane, plane.zone, window.table.state.passenger) == ("outer", 3, "Anna")
     assert "Anna (outer, 2): pays 3" in screen.costs.text()
 
     # Ben cannot fly yet; Cleo's black ball: Anna pays in the dialog, its proposal accepted
@@ -79,12 +78,14 @@ def test_a_flight_through_the_window(window, qtbot):
     asked = []
     screen.dialogs.payment = lambda p, lane, cost, hand: asked.append((p, lane, cost)) or [3]
     click(qtbot, screen.pay_page.buttons["Anna"])
-    assert asked == [("Anna", "outer", 2)] and state.deck.hands["Anna"] == [3]
-    assert state.current == "Anna" and state.phase == "turn"
+    assert asked == [("Anna", "outer", 2)] and window.table.state.deck.hands["Anna"] == [3]
+    assert window.table.state.current == "Anna" and window.table.state.phase == "turn"
 
     # undo the payment, then the ball (a chance input: the window asks first)
+    paid = window.table.state
     window.actions_["undo"].trigger()
-    assert state is not window.table.state and window.table.state.phase == "hurricane"
+    assert paid is not window.table.state and window.table.state.phase == "hurricane"
+    assert paid.phase == "turn"  # the state held before the undo is as it was
     questions = []
     window.confirm = lambda title, text: questions.append(text) or True
     window.actions_["undo"].trigger()

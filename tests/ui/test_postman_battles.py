@@ -129,6 +129,7 @@ def test_a_second_round_ends_in_surrender_and_discipline_spares_one(window, qtbo
     screen.stack.model.set_checked(["rider1", "rider2", "rider3"])
     screen.map.click_town("fo")
     click(qtbot, screen.stack.offer.stay_button)
+    t = window.table.state.pos  # the inputs made a new state
     for town in ("ri", "ed"):
         t.militia[town] = 0
         t.units[f"patrol9{town}"] = Unit(f"patrol9{town}", "patrol", "holnists", town)

@@ -220,7 +220,7 @@ def battle_at_forest_town(window, qtbot, holnists=("regiment",), militia=0):
     screen.select("pt")
     screen.stack.model.set_checked(["rider1", "rider2"])
     screen.map.click_town("fo")
-    if t.offer is not None:
+    if window.table.state.pos.offer is not None:  # the move made a new state
         click(qtbot, screen.stack.offer.stay_button)
     next_phase(qtbot, screen)
     assert window.table.state.pos.battles_left == ["fo"]
@@ -450,7 +450,7 @@ def test_one_click_recruit_stops_where_a_card_may_answer_and_continue_rolls_on(w
     t.militia["fo"] = 2
     t.units["rider9"] = Unit("rider9", "rider", "postmen", "fo")
     t.units["cavalry9"] = Unit("cavalry9", "cavalry", "postmen", "fo")
-    while t.phase != "recruit":
+    while s.state.pos.phase != "recruit":  # each input makes a new state
         next_phase(qtbot, screen)
     screen.table_dice.setChecked(False)
     rolls_before = sum(1 for e in s.entries if e.input.kind == "roll")

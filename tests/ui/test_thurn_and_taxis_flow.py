@@ -39,7 +39,6 @@ def setup_display(qtbot, screen):
 
 def test_a_full_turn_with_the_tables_cards(window, qtbot):
     screen = open_game(window)
-    s = window.table.state
     assert screen.drawn_button.text() == "Turned up"
     setup_display(qtbot, screen)
     assert [b.text() for b in screen.display_buttons] == ["Basel", "Lodz", "Budweis", "Linz", "Passau", "Innsbruck"]
@@ -50,17 +49,17 @@ def test_a_full_turn_with_the_tables_cards(window, qtbot):
     assert screen.display_buttons[0].text() == "Ulm"
     assert screen.drawn_button.text() == "Drawn"
     enter(qtbot, screen, "zuerich")  # the Postmaster's second card, drawn blind
-    assert sorted(s.hand()) == ["basel", "zuerich"]
+    assert sorted(window.table.state.hand()) == ["basel", "zuerich"]
     assert not screen.hand.is_revealed  # the privacy screen
     assert "Pass the laptop to Anna" in screen.hand.cover_label.text()
     click(qtbot, screen.hand.cover_button)
     assert screen.hand.is_revealed
     click(qtbot, hand_button(screen, "Zürich"))
-    assert s.players[0].route == ["zuerich"]
+    assert window.table.state.players[0].route == ["zuerich"]
     assert screen.phase.button.text() == "End turn"
     click(qtbot, screen.phase.button)
 
-    assert s.active.name == "Ben" and not screen.hand.is_revealed
+    assert window.table.state.active.name == "Ben" and not screen.hand.is_revealed
     assert "Pass the laptop to Ben" in screen.hand.cover_label.text()
     enter(qtbot, screen, "pilsen")
     enter(qtbot, screen, "lodz")
@@ -79,10 +78,10 @@ def test_a_full_turn_with_the_tables_cards(window, qtbot):
     assert window.banner.isVisible() and "thurn_and_taxis.route.fit" in window.banner.text.text()
     click(qtbot, hand_button(screen, "Basel"))
     assert not window.banner.isVisible()
-    assert s.players[0].route == ["zuerich", "basel"]
+    assert window.table.state.players[0].route == ["zuerich", "basel"]
     assert "Anna: Zürich\u2013Basel" in screen.route_label.text()
     click(qtbot, screen.phase.button)
-    assert s.active.name == "Ben" and s.round == 2
+    assert window.table.state.active.name == "Ben" and window.table.state.round == 2
 
 
 def to_a_closable_route(window, postmaster=True):
@@ -120,11 +119,10 @@ def test_close_dialog_previews_and_the_hand_cut(window, qtbot):
     screen = open_game(window)
     t = window.table
     to_a_closable_route(window)
-    s = t.state
-    assert s.players[0].route == ["basel", "freiburg", "sigmaringen"]
+    assert t.state.players[0].route == ["basel", "freiburg", "sigmaringen"]
     assert screen.close_button.isEnabled()
     for card in ("kempten", "zuerich"):  # a fuller hand, so the close must cut it to 3
-        s.deck.draw(card, "Anna")
+        t.state.deck.draw(card, "Anna")
 
     shown = {}
 
@@ -143,26 +141,25 @@ def test_close_dialog_previews_and_the_hand_cut(window, qtbot):
     assert "houses in Basel, Freiburg, Sigmaringen" in shown["previews"][0]
     assert "carriage 3 (2 points)" in shown["previews"][0]
     assert any("Every city of Baden: Freiburg" in title for title in shown["titles"])
-    anna = s.players[0]
+    anna = t.state.players[0]
     assert anna.houses == ["basel", "freiburg", "sigmaringen"] and anna.carriages == [3]
     assert screen.scores.index(0, 2).data() == "3 (2 pts)"
     assert screen.scores.index(0, 1).data() == "17"
     # four cards in hand: one must go (the hand is cut to 3), the End turn button waits for it
-    assert len(s.hand()) == 4 and s.turn.cut_due
+    assert len(t.state.hand()) == 4 and t.state.turn.cut_due
     assert not screen.phase.button.isVisible()
     assert screen.hand.is_revealed
     click(qtbot, hand_button(screen, "Augsburg"))
-    assert len(s.hand()) == 3 and not s.turn.cut_due
+    assert len(t.state.hand()) == 3 and not t.state.turn.cut_due
     click(qtbot, screen.phase.button)
-    assert s.active.name == "Ben"
+    assert t.state.active.name == "Ben"
 
 
 def test_the_cartwright_from_the_close_dialog(window, qtbot):
     screen = open_game(window)
-    s = window.table.state
-    s.players[0].carriages.append(3)  # Anna already holds the 3
+    window.table.state.players[0].carriages.append(3)  # Anna already holds the 3
     to_a_closable_route(window, postmaster=False)
-    dlg = CloseDialog(s, screen)
+    dlg = CloseDialog(window.table.state, screen)
     qtbot.addWidget(dlg)
     assert dlg.cartwright.isEnabled()
     assert "carriage" not in dlg.previews[0].text()  # 3 cards do not reach the 4
@@ -170,17 +167,16 @@ def test_the_cartwright_from_the_close_dialog(window, qtbot):
     assert "carriage 4 (3 points)" in dlg.previews[0].text()
     screen.dialogs.close_route = lambda state: dlg.chosen()
     click(qtbot, screen.close_button)
-    assert s.turn.official == "cartwright" and s.players[0].carriages == [3, 4]
+    assert window.table.state.turn.official == "cartwright" and window.table.state.players[0].carriages == [3, 4]
 
 
 def test_virtual_deck_is_dealt_by_the_app(window, qtbot, qtmodeltester):
     screen = open_game(window, deck="virtual", players=("Anna", "Ben", "Cara", "Dora"))
-    s = window.table.state
-    assert all(s.display) and screen.deck_button.isVisible() and not screen.drawn.isVisible()
+    assert all(window.table.state.display) and screen.deck_button.isVisible() and not screen.drawn.isVisible()
     click(qtbot, screen.display_buttons[2])
-    assert all(s.display)  # the gap was turned up at once
+    assert all(window.table.state.display)  # the gap was turned up at once
     click(qtbot, screen.deck_button)
-    assert len(s.hand()) == 2
+    assert len(window.table.state.hand()) == 2
     assert window.table.session.entries[-1].input.source == "app"
     log = [window.log.model.index(i).data() for i in range(window.log.model.rowCount())]
     assert any("Anna draws the top card of the deck" in line for line in log)
@@ -219,11 +215,10 @@ def test_with_few_houses_left_the_player_chooses_where_they_go(window, qtbot):
     """Review: the dialog silently took the first cities when houses ran short; the rules
     (thurn_and_taxis.houses.all) let the player choose."""
     screen = open_game(window)
-    s = window.table.state
     to_a_closable_route(window, postmaster=False)
-    anna = s.players[0]
+    anna = window.table.state.players[0]
     anna.houses.extend(["lodz"] * (20 - 2))  # two houses left; Basel-Freiburg-Sigmaringen needs 3
-    dlg = CloseDialog(s, screen)
+    dlg = CloseDialog(window.table.state, screen)
     qtbot.addWidget(dlg)
     each = next(i for i, o in enumerate(dlg.options) if o.kind == "each_province")
     boxes = dlg.short[each]

@@ -145,14 +145,15 @@ def postman_count_at(session, face: int) -> dict[str, int]:
     kind = s.pos.due.kind
     before_militia = dict(s.pos.militia)
     before_units = set(s.pos.units)
-    fight = s.fight if kind == "round" else None  # kept: a round that ends the battle ends it
     out = session.submit(roll([face] * session.pending_roll().dice.count, "table"))
     assert out.accepted, out.violations
     after = session.state
     try:
         if kind == "round":
-            # a hit scored by a side is a hit the other side takes (postman.fight.round)
-            assert after is s, "the rules fold into the same state"
+            # a hit scored by a side is a hit the other side takes (postman.fight.round); a
+            # round that ends the battle leaves it as the last battle
+            fight = after.pos.battle if after.pos.battle is not None else after.pos.last_battle
+            assert fight is not None and fight.town == s.fight.town
             return {side_words(side): fight.hits[other] for side, other in (SIDES, SIDES[::-1])}
         if kind == "militia":
             return {"": sum(after.pos.militia.get(t, 0) > before_militia.get(t, 0) for t in after.pos.militia)}
