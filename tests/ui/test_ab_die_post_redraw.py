@@ -1,18 +1,32 @@
 """Ab die Post! redraws what an input changed and nothing else, and never shows a stale piece:
-the flight board is drawn again only when a plane or the passenger moved (and then only its
+a panel is drawn again when the change record says a part of the state it shows changed, and
+left when none did (``RaceTable.redraws`` counts them), and a panel left shows what a table
+built afresh shows; the flight board is drawn again only when a plane or the passenger moved (and then only its
 pieces: the track under them stays, and the whole looks as a board drawn afresh), the score track paints its strip again only when a score changed, and the players' table redraws
 only the rows that changed. Counted in builds, paints and rows, not in time."""
 
+import random
+from collections import Counter
 from pathlib import Path
 
+import pytest
+from playout import Playout
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QPushButton
 
 import rules
 from companion.ab_die_post.view import plane_text
+from companion.core.parts import EVERY
 from ui.ab_die_post.board_view import FlightBoard
+from ui.ab_die_post.models import CardsRole
+from ui.ab_die_post.table import PANEL_PARTS, RaceTable
+from ui.ab_die_post.track import ScoreTrack
+from ui.palette import colour
 
 SAMPLE = Path(rules.__file__).parent / "ab_die_post" / "samples" / "four_player_game.json"
 BACK = 60  # inputs undone, then redone one by one
+SETUP_PLAIN = {"players": ["Anna", "Ben", "Cleo"], "settings": {"river_zones": 4, "first_half_zones": 2}}
+SETUP_BOARD = {"players": ["Anna", "Ben", "Cleo", "Dora"], "board": "illustrative"}
 
 
 def _open(window, qtbot):
@@ -111,3 +125,79 @@ def test_the_players_table_redraws_only_the_rows_that_changed(window, qtbot):
         window.redo()
         now = [[model.index(r, c).data() for c in range(model.columnCount())] for r in range(model.rowCount())]
         assert set(rows) == {r for r in range(len(now)) if now[r] != shown[r]}
+
+
+def shown(screen) -> dict:
+    """Everything a player reads on the table: the phase bar, every cell of the players' table,
+    the score track, the flight board, the results, the hurricane costs, and the action page."""
+    model = screen.players
+    roles = (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole, CardsRole)
+    cells = [[tuple(str(model.index(r, c).data(role)) for role in roles)
+              + (bool(f and f.bold()) if (f := model.index(r, c).data(Qt.ItemDataRole.FontRole)) else False,
+                 str(model.index(r, c).data(Qt.ItemDataRole.ForegroundRole) is not None))
+              for c in range(model.columnCount())] for r in range(model.rowCount())]
+    page = screen.pages.currentWidget()
+    words = [(w.text(), w.isEnabled()) for kind in (QLabel, QPushButton) for w in page.findChildren(kind)
+             if w.isVisibleTo(page)]
+    return {
+        "phase": (screen.phase.where.text(), screen.phase.next.text()),
+        "players": cells,
+        "track": (screen.track.scores, screen.track.target, screen.track.toolTip()),
+        "board": (_pieces(screen.flight_board), _drawing(screen.flight_board)),
+        "result": screen.result.text(),
+        "costs": (screen.costs.text(), screen.costs.isVisibleTo(screen)),
+        "page": (screen.action_box.title(), type(page).__name__, words,
+                 _drawing(screen.move_page.board_view) if page is screen.move_page else None),
+    }
+
+
+@pytest.mark.parametrize("setup", [SETUP_PLAIN, SETUP_BOARD], ids=["without a board", "on a board"])
+def test_a_panel_is_redrawn_when_a_part_it_shows_changed_and_left_when_none_did(window, qtbot, setup):
+    window.ask_setup = lambda parent, game, pack: setup
+    qtbot.mouseClick(window.start.cards["ab_die_post"].button, Qt.MouseButton.LeftButton)
+    screen, table = window.screen_widget, window.table
+    assert table.session.tell_parts and screen.reads_state_parts
+    player = Playout(table.session, random.Random(12), table_dice=0.5, undo=0.2, via=table)
+    steps, skipped = 0, Counter()
+    while steps < 90:
+        before = screen.redraws.copy()
+        if not player.step():
+            break
+        steps += 1
+        change = table.last_change
+        assert EVERY not in change.state_parts
+        redrawn = {k for k in screen.redraws if screen.redraws[k] != before[k]}
+        fresh = RaceTable(table)
+        for panel, parts in PANEL_PARTS.items():  # a part it shows changed: drawn again; none: left
+            assert (panel in redrawn) == change.changed(*parts), (steps, change.event, change.kinds, panel)
+            skipped[panel] += panel not in redrawn
+        # ... and a panel left as it was shows what a table built afresh on this state shows
+        assert shown(screen) == shown(fresh), (steps, change.event, change.kinds, change.state_parts)
+        fresh.deleteLater()
+    assert steps == 90
+    assert all(skipped[panel] for panel in PANEL_PARTS)  # every panel was left alone on the way
+
+
+def _inked(image, box, tone: str) -> int:
+    """Pixels in ``box`` drawn in about the palette's ``tone``."""
+    want = colour(tone)
+    n = 0
+    for x in range(int(box.left()), int(box.right())):
+        for y in range(int(box.top()), int(box.bottom())):
+            got = image.pixelColor(x, y)
+            n += abs(got.red() - want.red()) + abs(got.green() - want.green()) + abs(got.blue() - want.blue()) < 60
+    return n
+
+
+@pytest.mark.parametrize("target", [15, 21])
+def test_the_score_tracks_target_stands_out_and_its_numbers_are_muted(qtbot, target):
+    track = ScoreTrack()
+    qtbot.addWidget(track)
+    track.resize(420, track.sizeHint().height())
+    track.set_scores([("Anna", 3), ("Ben", 12)], target)
+    image = track.grab().toImage()
+    boxes = {text: box for box, text, _font, _flags in track.text_boxes()}
+    assert set(boxes) == {f"{target} wins", "0", "5", "10"} | ({"15"} if target > 15 else set())
+    assert _inked(image, boxes[f"{target} wins"], "track.note") > 5  # the score the game ends at
+    assert _inked(image, boxes[f"{target} wins"], "muted") == 0
+    assert _inked(image, boxes["10"], "muted") > 5 and _inked(image, boxes["10"], "track.note") == 0

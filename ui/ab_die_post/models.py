@@ -38,7 +38,7 @@ class PlayerModel(RowTableModel):
             return f"{p} holds {counted(len(s.deck.hands[p]), 'card')}, {counted(threes, 'red 3')}"
         if role == Qt.ItemDataRole.DecorationRole and col == 0:
             return QColor(PLANE_COLOURS[index.row() % len(PLANE_COLOURS)])
-        if role == Qt.ItemDataRole.FontRole and p == s.current and s.phase != "over":
+        if role == Qt.ItemDataRole.FontRole and p == s.current and not s.winners:
             f = QFont()
             f.setBold(True)
             return f
@@ -49,7 +49,7 @@ class PlayerModel(RowTableModel):
     def cell(self, p: str, col: int) -> str:
         s = self.state
         if col == 0:
-            marks = " \u2708" if p == s.current and s.phase != "over" else ""
+            marks = " \u2708" if p == s.current and not s.winners else ""  # nobody's turn once won
             return p + marks
         if col == CARDS_COLUMN:
             return " ".join(str(c) for c in sorted(s.deck.hands[p])) or "\u2014"

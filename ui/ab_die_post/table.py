@@ -5,6 +5,8 @@ from the state and decides no rule itself."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -34,6 +36,22 @@ from .models import CARDS_COLUMN, CardDelegate, PlayerModel
 from .pages import EndPage, KeepPage, MovePage, PayPage, TurnPage
 from .track import ScoreTrack
 
+#: the parts of the state (``Change.changed``, companion/core/parts.py) each panel shows; a
+#: change that touches none of a panel's parts leaves it as it is. The phase bar and the action
+#: page ask the rules what may be done now (``next_steps``, ``why_not``), an answer any part of
+#: the state may change, so they redraw after every change of the state.
+PANEL_PARTS = {
+    # a hand (its points and red 3s), a plane (its place on a board counts from this flight's
+    # start), the passenger, a score, whose turn (the bold row) until the game is won (no mark)
+    "players": ("players", "deck.hands", "planes", "passenger", "scores", "current", "winners", "flight",
+                "board", "settings"),
+    "track": ("players", "scores", "settings"),
+    "board": ("players", "planes", "passenger", "flight", "board", "settings"),
+    "result": ("players", "results"),
+    # what a hurricane would cost each plane in the air now
+    "costs": ("players", "planes", "deck.hands", "passenger", "settings"),
+}
+
 PHASE_WORDS = {"turn": "draw or fly", "drawing": "drawing spare parts", "indicator": "flying",
                "move": "flying", "hurricane": "hurricane!", "keep": "end of the flight",
                "over": "game over"}
@@ -49,6 +67,7 @@ def ask_setup(parent, pack):
 
 class RaceTable(QWidget):
     docks = ("log", "rules")  # the hurricane indicator lives on the table itself, no dice
+    reads_state_parts = True  # refresh reads Change.changed
 
     def __init__(self, table, parent=None):
         super().__init__(parent)
@@ -138,6 +157,8 @@ class RaceTable(QWidget):
         mp.blocked_button.clicked.connect(lambda: self.submit("move", blocked=True))
         self.pay_page.pay_requested.connect(self.pay)
         self.keep_page.keep.connect(lambda p, c: self.submit("keep_card", player=p, card=c))
+        #: the times each panel was drawn afresh (tests count them: a skipped panel is stale)
+        self.redraws: Counter[str] = Counter()
         self.refresh()
 
     @property
@@ -175,29 +196,42 @@ class RaceTable(QWidget):
             self.submit("pay", player=player, cards=cards)
 
     # -- redraw --------------------------------------------------------------------------------
-    def refresh(self, change=None) -> None:  # change: the session's Change record (None: all)
+    def refresh(self, change=None) -> None:
+        """Redraw the panels ``change`` (the session's Change record) touched; None: all of them."""
         s = self.state
-        self.players.set_state(s)
-        who = s.current
+        drawn = [name for name, parts in PANEL_PARTS.items() if change is None or change.changed(*parts)]
+        if "players" in drawn:
+            self.players.set_state(s)
+        else:  # an undo hands back another copy of the state: the rows read the one shown now
+            self.players.state = s
+        if "track" in drawn:
+            self.track.set_scores([(p, s.scores[p]) for p in s.players], s.settings.target_score)
+        if "board" in drawn:
+            self.flight_board.show_flight(s)
+        if "result" in drawn:
+            self.result.setText(_result_text(s))
+        if "costs" in drawn:
+            self.costs.setText(_costs_text(s))
+        if change is None or change.state_parts:  # these ask the rules, whose answers any part may change
+            self._refresh_phase(s)
+            self._refresh_page(s)
+            self.costs.setVisible(s.phase not in ("over", "keep"))  # no hurricane at a flight's end
+            self._steady_costs.hold()
+            drawn += ["phase", "page"]
+        self.redraws.update(drawn)
+
+    def _refresh_phase(self, s) -> None:
         leg = "outward" if s.outward else "homeward"
         where = f"Flight {s.flight} ({leg})"
         if s.phase != "over":
-            where += f" \u00b7 {who}'s turn: {PHASE_WORDS[s.phase]}"
+            where += f" \u00b7 {s.current}'s turn: {PHASE_WORDS[s.phase]}"
         ended = self.table.session.result()
         if ended is not None:  # no flight after the end (ab_die_post.game.end)
             where = f"Game over after flight {s.flight}: {' and '.join(ended.winners)} win{'s' if len(ended.winners) == 1 else ''}"
-        steps = self.table.session.next_steps()
-        todo = [st.text for st in steps][:3]
+        todo = [st.text for st in self.table.session.next_steps()][:3]
         self.phase.set_phase(where, todo, None)
-        self.track.set_scores([(p, s.scores[p]) for p in s.players], s.settings.target_score)
-        self.flight_board.show_flight(s)
-        self.result.setText(_result_text(s))
-        self.costs.setText(_costs_text(s) if s.phase not in ("over", "keep") else "")
-        self.costs.setVisible(s.phase not in ("over", "keep"))
-        self._steady_costs.hold()
-        fly = view.fly_odds(s.settings)
-        fly_text = (f"Hurricane {view.percent(fly.hurricane)} \u00b7 expected move "
-                    f"{float(fly.expected_move):.2f} spaces ({float(fly.mean_colour_move):.1f} if a colour shows)")
+
+    def _refresh_page(self, s) -> None:
         page = {"turn": self.turn_page, "drawing": self.turn_page, "indicator": self.indicator,
                 "move": self.move_page, "hurricane": self.pay_page, "keep": self.keep_page,
                 "over": self.end_page}[s.phase]
@@ -211,10 +245,10 @@ class RaceTable(QWidget):
             self.move_page.selected = None  # a new move starts with no space picked
         self.action_box.setTitle(_box_title(s))
         if page is self.turn_page:
-            self.turn_page.update_from(s, view.bust_chance(s), fly_text,
+            self.turn_page.update_from(s, view.bust_chance(s), _fly_text(s.settings),
                                        self.table.session.why_not(Input("fly", {})))
         elif page is self.indicator:
-            self.indicator.set_request(s.settings.ball_choices(), fly_text + _mix_text(s), None)
+            self.indicator.set_request(s.settings.ball_choices(), _fly_text(s.settings) + _mix_text(s), None)
         elif page is self.move_page:
             self.move_page.update_from(s)
         elif page is self.pay_page:
@@ -223,6 +257,12 @@ class RaceTable(QWidget):
             self.keep_page.update_from(s)
         else:
             self.end_page.update_from(s)
+
+
+def _fly_text(settings) -> str:
+    fly = view.fly_odds(settings)
+    return (f"Hurricane {view.percent(fly.hurricane)} \u00b7 expected move "
+            f"{float(fly.expected_move):.2f} spaces ({float(fly.mean_colour_move):.1f} if a colour shows)")
 
 
 def _box_title(s) -> str:

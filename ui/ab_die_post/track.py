@@ -9,6 +9,9 @@ from PySide6.QtWidgets import QWidget
 
 from ..palette import PLANE_COLOURS, colour, scheme
 
+#: the palette's tones of the target's words and of the numbers under the track
+TARGET_TONE, NUMBER_TONE = "track.note", "muted"
+
 
 class ScoreTrack(QWidget):
     def __init__(self, parent=None):
@@ -76,13 +79,18 @@ class ScoreTrack(QWidget):
                 p.setPen(QPen(colour("piece.edge"), 1))
                 p.setBrush(QColor(PLANE_COLOURS[idx % len(PLANE_COLOURS)]))
                 p.drawEllipse(QRectF(x, y, size, size))
-        for box, text, _font, flags in self.text_boxes():
-            p.setPen(colour("track.note" if text.endswith("wins") else "muted"))
+        for box, text, flags, tone in self._labels():
+            p.setPen(colour(tone))
             p.drawText(box, flags, text)
         p.end()
 
     def text_boxes(self) -> list:
         """The numbers under the track and the target's words, as (box, text, font, flags)."""
+        return [(box, text, self.font(), flags) for box, text, flags, _tone in self._labels()]
+
+    def _labels(self) -> list:
+        """The words under the track as (box, text, flags, tone): the target's words stand out
+        (the score the rules end the game at, ab_die_post.game.end), the numbers are muted."""
         spaces = max(self.target, max((n for _, n in self.scores), default=0)) + 1
         cell = (self.width() - 2) / spaces
         fm = QFontMetricsF(self.font())
@@ -92,10 +100,11 @@ class ScoreTrack(QWidget):
         wins = f"{self.target} wins"
         wide = fm.horizontalAdvance(wins) + 2
         x_wins = min(1 + (self.target + 1) * cell, self.width() - 1) - wide
-        out = [(QRectF(x_wins, y, wide, line), wins, self.font(), Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)]
+        out = [(QRectF(x_wins, y, wide, line), wins, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop,
+                TARGET_TONE)]
         for i in range(0, spaces, 5):
             text = str(i)
             box = QRectF(1 + i * cell, y, fm.horizontalAdvance(text) + 2, line)
             if box.right() < x_wins - 4:  # the target's own words say it
-                out.append((box, text, self.font(), left))
+                out.append((box, text, left, NUMBER_TONE))
         return out
