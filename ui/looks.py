@@ -140,8 +140,11 @@ def sheet(w: QWidget, template: str) -> QWidget:
     """A widget's own style sheet in palette colours and named sizes, filled again whenever the
     colours or the text size change: ``sheet(b, "QPushButton { border: 2px solid {chosen.border};
     font-size: {size:title}; }")``."""
+    filled = fill(template) if template else ""
+    if w.property("paletteSheet") == (template or None) and w.styleSheet() == filled:
+        return w  # the same sheet again: setting it would polish the widget and ask for a layout
     w.setProperty("paletteSheet", template or None)
-    w.setStyleSheet(fill(template) if template else "")
+    w.setStyleSheet(filled)
     return w
 
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPen
-from PySide6.QtWidgets import QStyle, QStyledItemDelegate
+from PySide6.QtWidgets import QStyle
 
 from companion.ab_die_post.view import plane_text
 from companion.core.words import counted
 
 from ..palette import PLANE_COLOURS, colour
+from ..widgets.measured_once import MeasuredOnce
 from ..widgets.row_model import RowTableModel
 
 IdRole = Qt.ItemDataRole.UserRole + 1
@@ -71,7 +72,7 @@ class PlayerModel(RowTableModel):
         return tuple(self.cell(p, col) for col in range(len(self.headers)))
 
 
-class CardDelegate(QStyledItemDelegate):
+class CardDelegate(MeasuredOnce):
     """Each spare part as a small face-up card; the red 3s in red."""
 
     def paint(self, painter, option, index):

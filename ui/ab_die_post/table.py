@@ -26,6 +26,8 @@ from companion.core.inputs import Input
 
 from .. import looks
 from ..widgets.columns import BoardUnder, ScrollingColumn, share_width
+from ..widgets.layout_fence import LayoutFence
+from ..widgets.measured_once import MeasuredOnce
 from ..widgets.phase_bar import PhaseBar
 from ..widgets.steady import SteadyHeight
 from .board_view import FlightBoard
@@ -79,7 +81,8 @@ class RaceTable(QWidget):
         self.players = PlayerModel(self)
         self.player_view = QTableView()
         self.player_view.setModel(self.players)
-        self.player_view.setItemDelegateForColumn(CARDS_COLUMN, CardDelegate(self.player_view))
+        self.player_view.setItemDelegate(MeasuredOnce(self.players, self.player_view))
+        self.player_view.setItemDelegateForColumn(CARDS_COLUMN, CardDelegate(self.players, self.player_view))
         self.player_view.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.player_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.player_view.verticalHeader().hide()
@@ -133,7 +136,9 @@ class RaceTable(QWidget):
         # at a large text size the column scrolls, never squeezes, and the board under it keeps
         # its share of the height in sight
         split.addWidget(BoardUnder(ScrollingColumn(left), self.flight_board))
-        split.addWidget(self.action_box)
+        # the page changes at nearly every input: its new needs stop at the fence unless the
+        # page no longer fits the column (docs/architecture.md, "The window's layout")
+        split.addWidget(LayoutFence(self.action_box))
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
         split.setChildrenCollapsible(False)

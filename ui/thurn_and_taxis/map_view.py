@@ -39,7 +39,9 @@ class MapView(QGraphicsView):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setMinimumSize(360, 200)  # leaves the larger text size's phase bar room in 720 pixels
-        self._dynamic: list = []
+        self._dynamic: list = []  # the houses' and routes' items, drawn from the state
+        self._houses: dict[tuple, object] = {}  # (seat, name, colour, city) -> its house
+        self._routes: dict[tuple, list] = {}  # (seat, name, colour, route, in bold) -> its items
         self.city_items: dict = {}
         self.tiles = TileStrip(self)  # in screen pixels under the board, so its type stays readable
         #: a box beside the map (in the table's side column) the strip moves to when under or
@@ -96,31 +98,40 @@ class MapView(QGraphicsView):
         return palette.scheme(), looks.LOOKS.board_scale
 
     def set_state(self, s) -> None:
+        """Draw the houses and the routes in progress; a piece still where it was is left as it
+        is (a late game has a hundred houses, and an end of turn moves none of them)."""
         sc = self.scene()
-        for item in self._dynamic:
-            sc.removeItem(item)
-        self._dynamic = []
         if self._drawn_in != self._looks():  # the window's colours or text size changed
             sc.clear()
-            self.city_items = {}
+            self.city_items, self._houses, self._routes = {}, {}, {}
             self._draw_board()
-        b = self.board
+        houses, routes = {}, {}
         for seat, p in enumerate(s.players):
-            dx, dy = HOUSE_AT[seat % len(HOUSE_AT)]
-            brush, pen = QBrush(player_colour(p.colour)), QPen(colour("tt.piece.edge"), 0.8)
             for city in p.houses:
-                c = b.cities[city]
-                r = sc.addRect(c.x + dx, c.y + dy, HOUSE, HOUSE, pen, brush)
-                r.setZValue(4)
-                r.setToolTip(f"{p.name}'s house in {c.name}")
-                self._dynamic.append(r)
+                key = (seat, p.name, p.colour, city)
+                houses[key] = self._houses.pop(key, None) or self._house(p, seat, city)
         if not s.over:
             for seat, p in enumerate(s.players):  # routes are laid open on the table
-                self._route(p, seat, bold=p is s.active)
+                key = (seat, p.name, p.colour, tuple(p.route), p is s.active)
+                routes[key] = self._routes.pop(key, None) or self._route(p, seat, bold=p is s.active)
+        for item in [*self._houses.values(), *(it for items in self._routes.values() for it in items)]:
+            sc.removeItem(item)  # the pieces no longer on the table
+        self._houses, self._routes = houses, routes
+        self._dynamic = [*houses.values(), *(it for items in routes.values() for it in items)]
         self.tiles.set_stacks([(st.name, s.stacks.get(st.id, [])) for st in self.board.stacks.values()])
 
-    def _route(self, p, seat: int, bold: bool) -> None:
+    def _house(self, p, seat: int, city: str):
+        c = self.board.cities[city]
+        dx, dy = HOUSE_AT[seat % len(HOUSE_AT)]
+        r = self.scene().addRect(c.x + dx, c.y + dy, HOUSE, HOUSE, QPen(colour("tt.piece.edge"), 0.8),
+                                 QBrush(player_colour(p.colour)))
+        r.setZValue(4)
+        r.setToolTip(f"{p.name}'s house in {c.name}")
+        return r
+
+    def _route(self, p, seat: int, bold: bool) -> list:
         sc, b = self.scene(), self.board
+        items = []
         route_colour = player_colour(p.colour)
         pen = QPen(route_colour, 5 if bold else 3)
         pen.setCapStyle(Qt.PenCapStyle.RoundCap)
@@ -131,7 +142,7 @@ class MapView(QGraphicsView):
             line.setZValue(1.2 if bold else 1)
             line.setToolTip(f"{p.name}'s route in progress: "
                             + " \u2013 ".join(b.name(city) for city in p.route))
-            self._dynamic.append(line)
+            items.append(line)
         ring = QPen(route_colour, 3 if bold else 2)
         for i, city in enumerate(p.route):
             c = b.cities[city]
@@ -139,7 +150,8 @@ class MapView(QGraphicsView):
             r = CITY_R + (5 if end else 3) + (0 if bold else 1.5 + seat)
             item = sc.addEllipse(c.x - r, c.y - r, 2 * r, 2 * r, ring)
             item.setZValue(1.5)
-            self._dynamic.append(item)
+            items.append(item)
+        return items
 
     def resizeEvent(self, event) -> None:
         self._place_tiles()

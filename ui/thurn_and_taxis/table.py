@@ -35,6 +35,7 @@ from .. import looks, settings
 from ..palette import PLAYER_COLOURS
 from ..widgets.columns import ScrollingColumn, share_width
 from ..widgets.hand_panel import CardItem, HandPanel
+from ..widgets.measured_once import MeasuredOnce
 from ..widgets.phase_bar import PhaseBar
 from .close_dialog import CloseDialog
 from .map_view import MapView, player_colour
@@ -102,6 +103,7 @@ class ThurnTable(QWidget):
         self.scores = ScoreModel(self)
         self.score_view = QTableView()
         self.score_view.setModel(self.scores)
+        self.score_view.setItemDelegate(MeasuredOnce(self.scores, self.score_view))
         self.score_view.verticalHeader().hide()
         self.score_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.score_view.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)

@@ -65,6 +65,11 @@ class RowTableModel(QAbstractTableModel):
             self._answers.pop(i, None)
         self._redraw(changed)
 
+    def shown_in(self, row: int):
+        """What row number ``row`` shows now, as a value to compare: its signature when the rows
+        were last set (None outside the table)."""
+        return self._signs[row] if 0 <= row < len(self._signs) else None
+
     def answer(self, row, index, role):
         """What ``row`` shows in ``index``'s column for ``role`` (see the module's words)."""
         return None
