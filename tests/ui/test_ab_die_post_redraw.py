@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QLabel, QPushButton
 import rules
 from companion.ab_die_post.view import plane_text
 from companion.core.parts import EVERY
-from ui.ab_die_post.board_view import FlightBoard
+from ui.ab_die_post.board_view import WORDS_RANK, FlightBoard
 from ui.ab_die_post.models import CardsRole
 from ui.ab_die_post.table import PANEL_PARTS, RaceTable
 from ui.ab_die_post.track import ScoreTrack
@@ -42,10 +42,15 @@ def _pieces(board) -> dict:
     return {p: (disc.scenePos().toTuple(), disc.toolTip()) for p, disc in board.plane_items.items()}
 
 
-def _drawing(board) -> list:
-    """Everything on the board as plain values: each item's kind, place, colours, words and tip."""
+def _drawing(board, words_placed: bool = True) -> list:
+    """Everything on the board as plain values: each item's kind, place, colours, words and tip.
+    ``words_placed``: also where the words in the window's type sit (they make room for each
+    other at the view's size, so a table not shown in a window places them otherwise)."""
     out = []
     for item in board.scene().items():
+        if not words_placed and item.data(WORDS_RANK) is not None:
+            out.append(("words", item.toPlainText()))
+            continue
         rect = item.sceneBoundingRect()
         brush = item.brush().color().name() if hasattr(item, "brush") else ""
         pen = item.pen().color().name() if hasattr(item, "pen") else ""
@@ -143,7 +148,7 @@ def shown(screen) -> dict:
         "phase": (screen.phase.where.text(), screen.phase.next.text()),
         "players": cells,
         "track": (screen.track.scores, screen.track.target, screen.track.toolTip()),
-        "board": (_pieces(screen.flight_board), _drawing(screen.flight_board)),
+        "board": (_pieces(screen.flight_board), _drawing(screen.flight_board, words_placed=False)),
         "result": screen.result.text(),
         "costs": (screen.costs.text(), screen.costs.isVisibleTo(screen)),
         "page": (screen.action_box.title(), type(page).__name__, words,

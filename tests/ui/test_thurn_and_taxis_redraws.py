@@ -146,3 +146,28 @@ def test_the_map_keeps_its_size_when_end_turn_comes_and_goes(window, qtbot):
     qtbot.wait(5)
     assert shown == [True, False]
     assert (bar.where.width(), bar.next.width()) == widths and screen.map.size() == size
+
+
+def test_a_house_or_route_still_on_the_table_is_not_drawn_again(window, qtbot):
+    screen = open_game(window, players=("Anna", "Ben", "Cara"))
+    board, seen = screen.map, {"kept": 0, "drawn": 0}
+    draw = board.set_state
+
+    def checked(s):  # each drawing keeps the very items of the pieces still where they were
+        houses, routes = dict(board._houses), dict(board._routes)
+        draw(s)
+        for key, item in board._houses.items():
+            assert item is houses[key] if key in houses else True
+            seen["kept" if key in houses else "drawn"] += 1
+        for key, items in board._routes.items():
+            assert items is routes[key] if key in routes else True
+
+    board.set_state = checked
+    player = Playout(window.table.session, random.Random(11), table_dice=1.0, undo=0.2)
+    steps = 0
+    while steps < 600 and player.step():
+        steps += 1
+    assert seen["kept"] > seen["drawn"] > 0
+    fresh = ThurnTable(window.table)
+    assert shown(screen) == shown(fresh)
+    fresh.deleteLater()

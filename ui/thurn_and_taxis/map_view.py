@@ -109,11 +109,11 @@ class MapView(QGraphicsView):
         for seat, p in enumerate(s.players):
             for city in p.houses:
                 key = (seat, p.name, p.colour, city)
-                houses[key] = self._houses.pop(key, None) or self._house(p, seat, city)
+                houses[key] = self._houses.pop(key) if key in self._houses else self._house(p, seat, city)
         if not s.over:
             for seat, p in enumerate(s.players):  # routes are laid open on the table
                 key = (seat, p.name, p.colour, tuple(p.route), p is s.active)
-                routes[key] = self._routes.pop(key, None) or self._route(p, seat, bold=p is s.active)
+                routes[key] = self._routes.pop(key) if key in self._routes else self._route(p, seat, p is s.active)
         for item in [*self._houses.values(), *(it for items in self._routes.values() for it in items)]:
             sc.removeItem(item)  # the pieces no longer on the table
         self._houses, self._routes = houses, routes
