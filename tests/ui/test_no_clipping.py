@@ -428,6 +428,35 @@ def _board_problems(top: QWidget) -> list[str]:
     return out
 
 
+def _board_words(top: QWidget) -> list[str]:
+    """The words drawn on a board (a town's name, a zone) against the board's paper."""
+    from PySide6.QtWidgets import QGraphicsSimpleTextItem, QGraphicsTextItem
+
+    out = []
+    for view in top.findChildren(QGraphicsView):
+        if not _shown(view) or view.scene() is None:
+            continue
+        paper = view.backgroundBrush()
+        if paper.style() == Qt.BrushStyle.NoBrush:
+            paper = view.scene().backgroundBrush()
+        if paper.style() != Qt.BrushStyle.SolidPattern:
+            continue
+        for item in view.scene().items():
+            if not item.isVisible():
+                continue
+            if isinstance(item, QGraphicsSimpleTextItem):
+                text, ink = item.text(), item.brush().color()
+            elif isinstance(item, QGraphicsTextItem):
+                text, ink = item.toPlainText(), item.defaultTextColor()
+            else:
+                continue
+            ratio = palette.contrast(ink.name(), paper.color().name())
+            if text.strip() and ratio < 4.5:
+                out.append(f"{_where(view)} word {text[:30]!r}: {ink.name()} on its paper "
+                           f"{paper.color().name()} is {ratio:.2f}:1, under 4.5:1")
+    return out
+
+
 def problems(top: QWidget) -> list[str]:
     """Everything on ``top`` (a window or a dialog) that a player could not read in full, once
     its layout has settled (tables share their width and make room over a few passes)."""
@@ -497,7 +526,7 @@ def problems(top: QWidget) -> list[str]:
     for w in top.findChildren(QWidget):
         if hasattr(w, "text_boxes") and _shown(w):
             out += [f"{_where(w)} {p}" for p in _painted_problems(w)]
-    out += _board_problems(top)
+    out += _board_problems(top) + _board_words(top)
     out += [f"{_where(log)} {why}" for log in top.findChildren(GameLog) if (why := _newest_line(log))]
     if isinstance(top, QDialog) and (top.width() > SCREEN[0] or top.height() > SCREEN[1] - TITLE_BAR):
         out.append(f"dialog {top.windowTitle()!r} is {top.width()}x{top.height()}: with its title bar it "
@@ -731,3 +760,19 @@ def test_every_screen_follows_looks_changed_while_it_is_open(window, record, qtb
         assert not found, f"{scheme}, {size}:\n" + "\n".join(found)
     window.set_colours("light", remember=False)
     window.set_text_size("normal", remember=False)
+
+
+@pytest.mark.parametrize("looks_window", EVERY_SCREEN, ids=_looks, indirect=True)
+def test_the_start_page_with_its_saved_games_reads_in_full(looks_window, qtbot):
+    """The start page once every sample has been played here: the resume box names the last
+    game and the saved-games list shows each one's game, title, players, time and length."""
+    window = looks_window
+    for record in SAMPLES:
+        assert window.open_record(str(record))
+    window.close_game()
+    assert window.start.isVisible()
+    saved = window.start.saved_games
+    assert saved.isVisible() and saved.list.topLevelItemCount() == len(SAMPLES)
+    found = problems(window)
+    assert window.width() <= 1280 and window.height() <= 720, f"the window is forced to {window.size()}"
+    assert not found, "\n".join(found)

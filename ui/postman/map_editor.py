@@ -147,6 +147,7 @@ class Canvas(QGraphicsView):
             marks = "".join(g for tag, g in (("forest", "\u2663"), ("water", "\u2248"), ("mountains", "\u25b2"))
                             if tag in t["terrain"])
             label = sc.addSimpleText(t["name"] + (f"  {marks}" if marks else ""))
+            label.setBrush(QBrush(colour("map.ink")))  # on the map's paper, in either colour set
             label.setPos(x - label.boundingRect().width() / 2, y + r + 1)
             label.setData(0, t["id"])
             label.setZValue(3)

@@ -3,7 +3,8 @@ time and length; open, rename or put one away. Built after the first frame (ui/w
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, QRect, QSize, Qt, Signal
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -41,10 +42,13 @@ class SavedGames(QWidget):
         self.list.setWordWrap(True)  # a long title wraps instead of ending in "…"
         self.list.setUniformRowHeights(False)
         self.list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.list.setMinimumHeight(5 * self.fontMetrics().lineSpacing())
         head = self.list.header()
         head.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         head.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        head.setStretchLastSection(False)  # the title takes the room left, not the length
+        # a tree measures a row one line high whatever its wrapping: each title is given the
+        # height its wrapped lines need in the title's column, again when the column's width changes
+        head.sectionResized.connect(lambda column, _old, _new: column == 1 and self._fit_titles())
         self.open_button = QPushButton("Open")
         self.rename_button = QPushButton("Rename\u2026")
         self.delete_button = QPushButton("Delete\u2026")
@@ -87,7 +91,27 @@ class SavedGames(QWidget):
             first = next((i for i, r in enumerate(self.rows) if not r.problem), 0)
             self.list.topLevelItem(first).setSelected(True)
         self.setVisible(bool(self.rows))
+        self._fit_titles()
         self._update_buttons()
+
+    def _fit_titles(self) -> None:
+        width = self.list.header().sectionSize(1) - 8  # the cell's margins
+        if width <= 0:
+            return
+        metrics = QFontMetrics(self.list.font())
+        for i in range(self.list.topLevelItemCount()):
+            item = self.list.topLevelItem(i)
+            high = metrics.boundingRect(QRect(0, 0, width, 10_000), Qt.TextFlag.TextWordWrap, item.text(1)).height()
+            if item.sizeHint(1).height() != high + 4:
+                item.setSizeHint(1, QSize(width, high + 4))
+        # room for the first few games whole, however tall their titles wrap (the page scrolls)
+        rows = [self.list.sizeHintForRow(i) for i in range(min(3, self.list.topLevelItemCount()))]
+        self.list.setMinimumHeight(self.list.header().sizeHint().height() + sum(rows) + 2 * self.list.frameWidth() + 2)
+
+    def changeEvent(self, event) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:  # another text size: the titles wrap anew
+            self._fit_titles()
 
     def selected(self) -> str | None:
         items = self.list.selectedItems()
