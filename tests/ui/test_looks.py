@@ -133,6 +133,7 @@ def test_there_is_one_text_size_and_the_map_has_a_zoom(window):
 
 
 def test_table_mode_puts_the_log_away_and_makes_the_phase_readable_across_the_table(desk, window):
+    window.resize(1280, 720)  # a laptop's screen: on a shorter window the bar's words step down
     assert window.log_dock.isVisible()
     normal = desk.phase.where.font().pointSizeF()
     window.set_table_mode(True, full_screen=False)
@@ -182,6 +183,7 @@ def test_table_mode_draws_the_postman_board_larger(window, qtbot):
 
 
 def test_the_announcement_is_as_large_as_the_phase_bar_in_table_mode_too(desk, window):
+    window.resize(1280, 720)
     for on in (False, True):
         window.set_table_mode(on, full_screen=False)
         QApplication.processEvents()
@@ -189,3 +191,31 @@ def test_the_announcement_is_as_large_as_the_phase_bar_in_table_mode_too(desk, w
         assert said == pytest.approx(desk.phase.where.font().pointSizeF())
         assert said >= (3 if on else 1.4) * QApplication.font().pointSizeF()
     window.set_table_mode(False, full_screen=False)
+
+
+def test_the_phase_bar_steps_its_words_down_on_a_short_window_and_back_up(desk, window):
+    """Table mode at the larger text size on a 720-pixel screen: the two-metre type of the turn and
+    of what is owed next would take most of the window (and clip); it steps down until the bar
+    takes at most a third of the window's height, never under the heading size, and grows back
+    on a taller window."""
+    from ui.looks import LOOKS
+    from ui.widgets.phase_bar import PhaseBar
+
+    window.set_text_size("larger", remember=False)
+    window.set_table_mode(True, full_screen=False)
+    try:
+        window.resize(1920, 1080)
+        QApplication.processEvents()
+        tall = desk.phase.next.font().pointSizeF()
+        assert tall == pytest.approx(LOOKS.points("phase.next"), abs=0.11)  # room enough: full size
+        window.resize(1280, 720)
+        QApplication.processEvents()
+        short = desk.phase.next.font().pointSizeF()
+        assert LOOKS.points("heading") - 0.11 <= short < tall
+        assert desk.phase.height() <= PhaseBar.SHARE * window.height() + 2
+        window.resize(1920, 1080)
+        QApplication.processEvents()
+        assert desk.phase.next.font().pointSizeF() == pytest.approx(tall, abs=0.11)
+    finally:
+        window.set_table_mode(False, full_screen=False)
+        window.set_text_size("normal", remember=False)

@@ -575,6 +575,7 @@ def looks_window(request, window):
     window.resize(1280, 720)
     QApplication.processEvents()
     yield window
+    window.set_table_mode(False, full_screen=False)
     window.set_colours("light", remember=False)
     window.set_text_size("normal", remember=False)
 
@@ -592,6 +593,8 @@ def test_every_sample_screen_reads_in_full(looks_window, record, qtbot):
     assert window.width() <= 1280 and window.height() <= 720, f"the window is forced to {window.size()}"
     for tab in every_tab(window):
         found += [f"{tab or 'table'}: {p}" for p in problems(window)]
+    window.set_table_mode(True, full_screen=False)  # the same screen read from across the table
+    found += [f"table mode: {p}" for p in problems(window)]
     assert not found, "\n".join(found)
 
 

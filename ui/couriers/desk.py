@@ -57,6 +57,7 @@ def _table_view(model) -> QTableView:
     view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     view.verticalHeader().hide()
     view.setAlternatingRowColors(True)
+    looks.text_size(view, "board")  # the desk's board: as large as a drawn board in table mode
     # a long name wraps onto a second line rather than ending in "…" (rows fit their text), and
     # never inside a word: the columns share the width by their text
     share_width(view, rows_grow=False)

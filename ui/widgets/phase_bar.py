@@ -7,6 +7,7 @@ thing to grow with the text size and in table mode (ui/looks.py)."""
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Signal
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout
 
 from .. import looks
@@ -15,6 +16,8 @@ from .steady import SteadyHeight
 
 class PhaseBar(QFrame):
     advance = Signal(str)  # the input kind of the step the button stands for
+    #: the most of the window's height the bar's words take before they step down in size
+    SHARE = 0.34
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -39,6 +42,10 @@ class PhaseBar(QFrame):
         self.button.clicked.connect(lambda: self.advance.emit(self._kind))
         self._fit_button()
         self.button.installEventFilter(self)
+        self._fitting = False
+        self._watched = None  # the window whose height the words are fitted to
+        for label in (self.where, self.next):
+            label.installEventFilter(self)
 
     def set_phase(self, where: str, todo: list[str], button: str | None, kind: str = "") -> None:
         self.where.setText(where)
@@ -48,14 +55,72 @@ class PhaseBar(QFrame):
         self._kind = kind
         self.button.setVisible(button is not None)
         self.button.setText(button or "")
+        self._fit_type()
 
     def eventFilter(self, obj, event) -> bool:
-        if obj is self.button and event.type() == QEvent.Type.FontChange:
+        kind = event.type()
+        if obj is self.button and kind == QEvent.Type.FontChange:
             self._fit_button()
+        elif kind == QEvent.Type.FontChange and obj in (self.where, self.next) and not self._fitting:
+            self._fit_type()  # another text size or table mode: the full type is tried again
+        elif obj is self._watched and kind == QEvent.Type.Resize:
+            self._fit_type()
         return False
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        window = self.window()
+        if window is not self._watched and window is not self:
+            if self._watched is not None:
+                self._watched.removeEventFilter(self)
+            self._watched = window
+            window.installEventFilter(self)
+        self._fit_type()
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self._fit_type()
+
+    def _fit_type(self) -> None:
+        """The words at their size (table mode's two-metre type, the larger text size) unless
+        on a short window they would take more than SHARE of its height: then they step down
+        together, never under the heading size, so the bar never clips its own words nor pushes
+        the board out of sight."""
+        window = self._watched
+        if self._fitting or window is None or not self.isVisible():
+            return
+        self._fitting = True
+        try:
+            full = {self.where: looks.LOOKS.points("phase"), self.next: looks.LOOKS.points("phase.next")}
+            least = looks.LOOKS.points("heading")
+            kept = self.button.isVisible() or self.button.sizePolicy().retainSizeWhenHidden()
+            room = self.contentsRect().width() - 24 - (self.button.width() + 6 if kept else 0)
+            scale = 1.0
+            while True:
+                for label, points in full.items():
+                    _point_size(label, max(least, points * scale))
+                if room <= 0 or self._words_height(room) <= self.SHARE * window.height() or \
+                        all(max(least, p * scale) <= least for p in full.values()):
+                    break
+                scale *= 0.9
+        finally:
+            self._fitting = False
+
+    def _words_height(self, width: int) -> int:
+        high = [label.heightForWidth(width) for label in (self.where, self.next) if label.text()]
+        return sum(high) + 16 + 6 * (len(high) - 1)
 
     def _fit_button(self) -> None:
         """The button grows with its type, so a larger text size never clips its words."""
         fm = self.button.fontMetrics()
         self.button.setMinimumWidth(max(170, fm.horizontalAdvance("n") * 18))
         self.button.setMinimumHeight(max(34, int(fm.height() * 1.8)))
+
+
+def _point_size(label: QLabel, points: float) -> None:
+    points = round(points, 1)
+    if abs(label.font().pointSizeF() - points) > 0.05:
+        font = QFont(label.font())
+        font.setPointSizeF(points)
+        label.setFont(font)
