@@ -11,13 +11,13 @@ from pathlib import Path
 
 import pytest
 from playout import Playout
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtWidgets import QLabel, QPushButton
 
 import rules
 from companion.ab_die_post.view import plane_text
 from companion.core.parts import EVERY
-from ui.ab_die_post.board_view import WORDS_RANK, FlightBoard
+from ui.ab_die_post.board_view import WORDS_ALONG, WORDS_RANK, FlightBoard
 from ui.ab_die_post.models import CardsRole
 from ui.ab_die_post.table import PANEL_PARTS, RaceTable
 from ui.ab_die_post.track import ScoreTrack
@@ -45,13 +45,14 @@ def _pieces(board) -> dict:
 def _drawing(board, words_placed: bool = True) -> list:
     """Everything on the board as plain values: each item's kind, place, colours, words and tip.
     ``words_placed``: also where the words in the window's type sit (they make room for each
-    other at the view's size, so a table not shown in a window places them otherwise)."""
+    other at the view's size, so a table not shown in a window places them otherwise); a zone's
+    word by its words only (it slides along its zone to where the view has room)."""
     out = []
     for item in board.scene().items():
         if not words_placed and item.data(WORDS_RANK) is not None:
             out.append(("words", item.toPlainText()))
             continue
-        rect = item.sceneBoundingRect()
+        rect = item.sceneBoundingRect() if item.data(WORDS_ALONG) is None else QRectF()
         brush = item.brush().color().name() if hasattr(item, "brush") else ""
         pen = item.pen().color().name() if hasattr(item, "pen") else ""
         text = item.toPlainText() if hasattr(item, "toPlainText") else ""
@@ -60,9 +61,10 @@ def _drawing(board, words_placed: bool = True) -> list:
     return sorted(out)
 
 
-def _fresh(state) -> FlightBoard:
+def _fresh(state, like: FlightBoard) -> FlightBoard:
     board = FlightBoard()
     board.show_flight(state)
+    board.stretch(like.straight)  # the track as long as the view it is drawn in leaves room for
     return board
 
 
@@ -82,7 +84,7 @@ def test_the_flight_board_is_drawn_again_only_when_a_plane_or_the_passenger_move
             assert board.builds == builds + 1
             moves += 1
         assert board.grounds == grounds  # the pieces moved; the track under them stayed
-        fresh = _fresh(s)
+        fresh = _fresh(s, board)
         assert _pieces(board) == _pieces(fresh)  # never stale: as a board drawn anew from the state
         assert _drawing(board) == _drawing(fresh)
         fresh.deleteLater()
@@ -95,8 +97,8 @@ def test_a_new_colour_set_draws_the_board_again(window, qtbot):
     builds, grounds = board.builds, board.grounds
     window.set_colours("dark", remember=False)
     assert board.builds == builds + 1 and board.grounds == grounds + 1
-    assert _pieces(board) == _pieces(_fresh(window.table.state))
-    assert _drawing(board) == _drawing(_fresh(window.table.state))
+    assert _pieces(board) == _pieces(_fresh(window.table.state, board))
+    assert _drawing(board) == _drawing(_fresh(window.table.state, board))
     window.set_colours("light", remember=False)
 
 
@@ -173,6 +175,7 @@ def test_a_panel_is_redrawn_when_a_part_it_shows_changed_and_left_when_none_did(
         assert EVERY not in change.state_parts
         redrawn = {k for k in screen.redraws if screen.redraws[k] != before[k]}
         fresh = RaceTable(table)
+        fresh.flight_board.stretch(screen.flight_board.straight)  # as long as the view shown leaves room for
         for panel, parts in PANEL_PARTS.items():  # a part it shows changed: drawn again; none: left
             assert (panel in redrawn) == change.changed(*parts), (steps, change.event, change.kinds, panel)
             skipped[panel] += panel not in redrawn

@@ -42,22 +42,24 @@ SPACE = 26.0            # a space's diameter
 #: the item data key under which a word drawn in the window's type keeps its rank
 WORDS_RANK = 1
 WORDS_AT, WORDS_INSIDE = 2, 3  # an airport name's place over its box, and the box
+WORDS_ALONG = 4  # a zone word's zone, as where it starts and ends along the track (0..1)
 OFFSET = {"inner": -LANE_GAP, "middle": 0.0, "outer": LANE_GAP}  # away from the U's inside
 
-def _centre(u: float) -> tuple[QPointF, QPointF]:
-    """Point and outward normal of the middle of the track at ``u`` (0 = end A, 1 = end B)."""
+def _centre(u: float, straight: float = STRAIGHT) -> tuple[QPointF, QPointF]:
+    """Point and outward normal of the middle of the track at ``u`` (0 = end A, 1 = end B),
+    on a U whose straights are ``straight`` long."""
     arc = math.pi * RADIUS
-    s = u * (2 * STRAIGHT + arc)
-    if s <= STRAIGHT:
+    s = u * (2 * straight + arc)
+    if s <= straight:
         return QPointF(s, -RADIUS), QPointF(0, -1)
-    if s <= STRAIGHT + arc:
-        t = (s - STRAIGHT) / RADIUS
-        return QPointF(STRAIGHT + RADIUS * math.sin(t), -RADIUS * math.cos(t)), QPointF(math.sin(t), -math.cos(t))
-    return QPointF(STRAIGHT - (s - STRAIGHT - arc), RADIUS), QPointF(0, 1)
+    if s <= straight + arc:
+        t = (s - straight) / RADIUS
+        return QPointF(straight + RADIUS * math.sin(t), -RADIUS * math.cos(t)), QPointF(math.sin(t), -math.cos(t))
+    return QPointF(straight - (s - straight - arc), RADIUS), QPointF(0, 1)
 
 
-def _at(u: float, off: float) -> QPointF:
-    p, n = _centre(u)
+def _at(u: float, off: float, straight: float = STRAIGHT) -> QPointF:
+    p, n = _centre(u, straight)
     return QPointF(p.x() + n.x() * off, p.y() + n.y() * off)
 
 
@@ -303,9 +305,46 @@ class FlightBoard(BoardView):
         self._pieces: list = []  # the items of the planes and the passenger, drawn again on a move
         self.builds = 0  # drawings made, for the tests (count rebuilds, not time)
         self.grounds = 0  # of them, drawings of the track itself
+        #: how long the U's straights are drawn: as long as the view's shape leaves room for,
+        #: so a wide, short view spreads the zones (and their words) along the lanes
+        self.straight = STRAIGHT
+        self._state = None
+        self._fitted_in = None  # the drawing and view the zoom was fitted for
+
+    def _at(self, u: float, off: float) -> QPointF:
+        return _at(u, off, self.straight)
+
+    def stretch(self, straight: float) -> None:
+        """Draw the U with straights this long (``fit`` picks the length from the view's shape)."""
+        if straight != self.straight:
+            self.straight = straight
+            if self._state is not None:
+                self.show_flight(self._state)
+
+    def _drawing(self) -> QRectF:
+        """Where the lanes, airports and pieces are (the words, drawn in the window's type
+        whatever the zoom, go round them)."""
+        rect = QRectF()
+        for item in self.scene().items():
+            if item.data(WORDS_RANK) is None:
+                rect = rect.united(item.sceneBoundingRect())
+        return rect
+
+    def _room(self) -> QRectF:
+        """The view less a word's height above and below and a zone's word on the right: the
+        zone words lie outward of the lanes, in pixels."""
+        m = QFontMetricsF(QApplication.font())
+        return QRectF(self.viewport().rect()).adjusted(4, m.height() + 4, -(m.horizontalAdvance("zone 99") + 8),
+                                                       -(m.height() + 4))
+
+    def _straight_for_view(self, drawing: QRectF, room: QRectF) -> float:
+        """The straights' length that makes the drawing as wide for its height as the room."""
+        wanted = self.straight + drawing.height() * room.width() / room.height() - drawing.width()
+        return min(max(wanted, STRAIGHT), 6 * STRAIGHT)
 
     def show_flight(self, s) -> None:
-        drawn = (scheme(), QApplication.font().key(), LOOKS.board_scale, id(s.board), s.outward, s.passenger,
+        self._state = s
+        drawn = (scheme(), QApplication.font().key(), LOOKS.board_scale, self.straight, id(s.board), s.outward, s.passenger,
                  s.settings.river_zones, s.settings.first_half_zones, tuple(s.players),
                  tuple(_plane_key(s, p) for p in s.players))
         if drawn == self._drawn:
@@ -318,7 +357,7 @@ class FlightBoard(BoardView):
             return
         zones = s.settings.river_zones
         # a move changes a plane or two: the lanes, river lines, words and airports stay
-        ground = drawn[:3] + (zones, s.settings.first_half_zones)
+        ground = drawn[:4] + (zones, s.settings.first_half_zones)
         if ground != self._ground:
             self._draw_ground(zones)
             self._ground = ground
@@ -335,18 +374,34 @@ class FlightBoard(BoardView):
         for (lane, zone), idxs in groups.items():
             for k, idx in enumerate(idxs):  # planes in one zone side by side along the lane
                 u = (zone - 1 + (k + 1) / (len(idxs) + 1)) / zones
-                self._plane(s, idx, _at(u, OFFSET[lane]))
+                self._plane(s, idx, self._at(u, OFFSET[lane]))
         self._grounded(s, self._airports[0], [i for i, p in enumerate(s.players)
                                               if not s.planes[p].in_air and not s.planes[p].at_goal])
         self._grounded(s, self._airports[1], [i for i, p in enumerate(s.players) if s.planes[p].at_goal])
-        rect = self.scene().itemsBoundingRect().adjusted(-8, -8, 8, 8)
-        if rect != self.sceneRect():
-            self.setSceneRect(rect)
+        drawn_in = (self._drawing(), self.viewport().size())
+        if drawn_in != self._fitted_in:
+            self._fitted_in = drawn_in
             self.fit()
-        self._keep_words_apart()
+        else:
+            self._keep_words_apart()
 
     def fit(self) -> None:
-        super().fit()
+        drawing, room = self._drawing(), self._room()
+        if self._state is None or self._state.board is not None or drawing.isEmpty() \
+                or room.width() < 40 or room.height() < 20:
+            super().fit()
+            self._keep_words_apart()
+            return
+        straight = self._straight_for_view(drawing, room)
+        if abs(straight - self.straight) > 0.08 * self.straight:
+            self.stretch(straight)  # the track drawn again to the view's shape
+            return
+        k = min(room.width() / drawing.width(), room.height() / drawing.height())
+        port = QRectF(self.viewport().rect())
+        self.setSceneRect(drawing.adjusted(-room.left() / k, -room.top() / k, (port.right() - room.right()) / k,
+                                           (port.bottom() - room.bottom()) / k))
+        self.resetTransform()
+        self.scale(k, k)
         self._keep_words_apart()
 
     def _words_drawn(self) -> list:
@@ -381,6 +436,11 @@ class FlightBoard(BoardView):
                 if not clear(self._word_box(item)):
                     zoom = max(self.transform().m11(), 1e-3)
                     item.setPos(QPointF(inside.left() + 3 / zoom, inside.top() + (item.boundingRect().height() / 2) / zoom))
+            if item.data(WORDS_ALONG) is not None:  # a zone's word may slide along its zone
+                for frac in (0.5, 0.72, 0.28, 0.88, 0.12):
+                    self._beside_zone(item, frac)
+                    if clear(self._word_box(item)):
+                        break
             box = self._word_box(item)
             item.setVisible(clear(box))
             if item.isVisible():
@@ -401,20 +461,33 @@ class FlightBoard(BoardView):
         self.items, self.targets, self.plane_items, self._pieces = {}, {}, {}, []
         self.grounds += 1
         for lane in LANES:  # each lane a band, as wide as a space
-            path = QPainterPath(_at(0.0, OFFSET[lane]))
+            path = QPainterPath(self._at(0.0, OFFSET[lane]))
             for i in range(1, 61):
-                path.lineTo(_at(i / 60, OFFSET[lane]))
+                path.lineTo(self._at(i / 60, OFFSET[lane]))
             band = QPen(colour("track.free"), SPACE)
             band.setCapStyle(Qt.PenCapStyle.FlatCap)
             scene.addPath(path, band)
-            p = _at(0.0, OFFSET[lane])
+            p = self._at(0.0, OFFSET[lane])
             self._words(lane, "track.ink", QPointF(p.x() + 4, p.y()), centred=False, rank=2)
         for z in range(1, zones):  # the river lines
-            a, b = _at(z / zones, -LANE_GAP * 1.5), _at(z / zones, LANE_GAP * 1.45)
+            a, b = self._at(z / zones, -LANE_GAP * 1.5), self._at(z / zones, LANE_GAP * 1.45)
             scene.addLine(a.x(), a.y(), b.x(), b.y(), QPen(colour("track.river"), 3))
         for z in range(1, zones + 1):
-            self._words(f"zone {z}", "track.river.text", _at((z - 0.5) / zones, LANE_GAP * 1.8), rank=1)
-        self._airports = (self._airport(_at(0.0, 0), "start field"), self._airport(_at(1.0, 0), "goal airport"))
+            word = self._words(f"zone {z}", "track.river.text", QPointF(0, 0), rank=1)
+            word.setData(WORDS_ALONG, ((z - 1) / zones, z / zones))
+            self._beside_zone(word, 0.5)
+        self._airports = (self._airport(self._at(0.0, 0), "start field"), self._airport(self._at(1.0, 0), "goal airport"))
+
+    def _beside_zone(self, word, frac: float) -> None:
+        """A zone's word ``frac`` of the way along its zone, just past a plane in the outer lane,
+        lying wholly outward of the track whatever its size at this zoom."""
+        a, b = word.data(WORDS_ALONG)
+        p, out = _centre(a + frac * (b - a), self.straight)
+        clear = OFFSET["outer"] + max(SPACE / 2, 10 * LOOKS.board_scale) + 3
+        word.setPos(QPointF(p.x() + out.x() * clear, p.y() + out.y() * clear))
+        r = word.boundingRect()
+        word.setTransform(QTransform.fromTranslate(-r.width() / 2 + out.x() * r.width() / 2,
+                                                   -r.height() / 2 + out.y() * r.height() / 2))
 
     def _words(self, text: str, tone: str, at: QPointF, centred: bool = True, rank: int = 0):
         """A label in the window's type, whatever the board's zoom (a small view shrinks the
@@ -450,13 +523,14 @@ class FlightBoard(BoardView):
     def _airport(self, at: QPointF, name: str) -> QRectF:
         """An airport's box, its name over it and the lanes joining it; its planes are pieces."""
         k = LOOKS.board_scale  # room for three planes a row, however large they are drawn
-        rect = QRectF(at.x() - 28 - 84 * k, at.y() - 52 * k, 84 * k, 104 * k)
+        half = min(52 * k, RADIUS - 6)  # the two airports never meet, however large the planes
+        rect = QRectF(at.x() - 28 - 84 * k, at.y() - half, 84 * k, 2 * half)
         box = self.scene().addRect(rect, QPen(colour("track.path"), 1), QBrush(colour("track.zone")))
         box.setToolTip(name)
         word = self._words(name, "track.ink", QPointF(rect.left(), rect.top() - 9), centred=False)  # over its box
         word.setData(WORDS_INSIDE, rect)  # or inside its top, where over it leaves the view
         for lane in LANES:  # each lane joins both airports
-            q = _at(0.0 if at.y() < 0 else 1.0, OFFSET[lane])
+            q = self._at(0.0 if at.y() < 0 else 1.0, OFFSET[lane])
             self.scene().addLine(rect.right(), at.y() + OFFSET[lane] * (-1 if at.y() < 0 else 1) * 0.6,
                                  q.x(), q.y(), QPen(colour("track.line"), 1.5))
         return rect
@@ -467,7 +541,7 @@ class FlightBoard(BoardView):
             self._plane(s, idx, QPointF(rect.left() + (16 + (n % 3) * 26) * k, rect.bottom() - (16 + (n // 3) * 24) * k))
 
     def _passenger(self, s, u: float) -> None:
-        here = _at(u, LANE_GAP * 2.6)
+        here = self._at(u, LANE_GAP * 2.6)
         holder = s.passenger
         rad = 13 * LOOKS.board_scale
         disc = self.scene().addEllipse(QRectF(here.x() - rad, here.y() - rad, 2 * rad, 2 * rad),
