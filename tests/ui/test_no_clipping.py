@@ -212,12 +212,13 @@ def _cell_contrast(view: QAbstractItemView) -> list[str]:
             if rect.isEmpty() or not port.intersects(rect):
                 continue
             text = index.data(Qt.ItemDataRole.DisplayRole)
-            if not isinstance(text, str) or not text.strip() or view.selectionModel().isSelected(index):
+            chosen = view.selectionModel() if hasattr(view, "selectionModel") else None
+            if not isinstance(text, str) or not text.strip() or chosen is not None and chosen.isSelected(index):
                 continue
             fg, bg = index.data(Qt.ItemDataRole.ForegroundRole), index.data(Qt.ItemDataRole.BackgroundRole)
             fg = QtGui.QBrush(fg).color() if fg is not None else pal.color(group, QtGui.QPalette.ColorRole.Text)
-            base = QtGui.QPalette.ColorRole.AlternateBase if view.alternatingRowColors() and row % 2 \
-                else QtGui.QPalette.ColorRole.Base
+            shaded = view.alternatingRowColors() if hasattr(view, "alternatingRowColors") else False
+            base = QtGui.QPalette.ColorRole.AlternateBase if shaded and row % 2 else QtGui.QPalette.ColorRole.Base
             bg = QtGui.QBrush(bg).color() if bg is not None else pal.color(group, base)
             if palette.contrast(fg.name(), bg.name()) < 4.5:
                 out.append(f"cell ({row}, {col}) {text[:40]!r}: {fg.name()} on {bg.name()} is "
@@ -527,7 +528,12 @@ def problems(top: QWidget) -> list[str]:
         if hasattr(w, "text_boxes") and _shown(w):
             out += [f"{_where(w)} {p}" for p in _painted_problems(w)]
     out += _board_problems(top) + _board_words(top)
-    out += [f"{_where(log)} {why}" for log in top.findChildren(GameLog) if (why := _newest_line(log))]
+    for log in top.findChildren(GameLog):
+        why = _newest_line(log)
+        if why:
+            out.append(f"{_where(log)} {why}")
+        if not isinstance(log.view, QAbstractItemView) and _shown(log.view):  # a text view of rows
+            out += [f"{_where(log)} {p}" for p in _cell_problems(log.view) + _cell_contrast(log.view)]
     if isinstance(top, QDialog) and (top.width() > SCREEN[0] or top.height() > SCREEN[1] - TITLE_BAR):
         out.append(f"dialog {top.windowTitle()!r} is {top.width()}x{top.height()}: with its title bar it "
                    f"does not fit a {SCREEN[0]}x{SCREEN[1]} screen")
