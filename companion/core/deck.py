@@ -74,9 +74,9 @@ class Deck:
         """This deck as the table sees it: the draw pile and the hands of ``seats`` as so many
         ``UNSEEN`` cards (the counts stay, the cards are gone); the discard pile lies face up."""
         left = self.left
-        pile: Counter = Counter()
+        pile: Counter = Counter.__new__(Counter)  # an empty Counter with no Python __init__ call
         if left:  # set, not Counter({...}): building a Counter from a dict costs 20 times more,
-            pile[UNSEEN] = left  # and the log's words ask for this three times an input
+            pile[UNSEEN] = left  # and the log's words ask for this once an input
         return Deck(self.name, pile, list(self.discard),
                     {s: [UNSEEN] * len(h) if s in seats else list(h) for s, h in self.hands.items()},
                     self.reshuffles)

@@ -16,7 +16,7 @@ from ..core.violations import MalformedInput, Violation
 from ..core.words import counted
 from . import words  # a module, not a name: words reads rolls, which reads this module
 from .state import OTHER, Battle, Due, PostmanState
-from .town_view import side_words, unit_label
+from .town_view import side_words, unit_label, unit_order
 
 SIDES = ("postmen", "holnists")
 #: The rolls a battle owes on its way to a decision: one click of Resolve rolls them in turn
@@ -347,6 +347,5 @@ def end(state: PostmanState, result: str) -> None:
 
 
 def _order(uid: str) -> tuple:
-    digits = "".join(c for c in uid if c.isdigit())
-    return ("".join(c for c in uid if not c.isdigit()), int(digits or 0))
+    return unit_order(uid)
 

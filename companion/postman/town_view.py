@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from ..core.words import possessive
 from .state import PostmanState, Unit
 
@@ -61,15 +63,20 @@ def kind_label(state: PostmanState, kind: str, uid: str) -> str:
     k = state.catalog.units[kind]
     if k.leader:
         return k.name
-    digits = "".join(c for c in uid if c.isdigit())
-    return f"{k.name.split()[-1]} {digits}".strip()
+    return f"{k.name.split()[-1]} {_split(uid)[1]}".strip()
 
 
 def unit_order(u) -> tuple:
     """Sort key for units (or unit ids): by kind, then by number, so rider2 comes before rider10."""
-    uid = u.id if hasattr(u, "id") else u
-    digits = "".join(c for c in uid if c.isdigit())
-    return ("".join(c for c in uid if not c.isdigit()), int(digits or 0))
+    letters, digits = _split(u.id if hasattr(u, "id") else u)
+    return letters, int(digits or 0)
+
+
+@functools.lru_cache(maxsize=4096)
+def _split(uid: str) -> tuple[str, str]:
+    """A unit id's letters and its digits ("rider12": "rider", "12"), asked for every unit named
+    in a log line: the ids are few, so each is split once."""
+    return "".join(c for c in uid if not c.isdigit()), "".join(c for c in uid if c.isdigit())
 
 
 def side_words(side, capital: bool = False) -> str:
