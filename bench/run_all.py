@@ -37,7 +37,7 @@ BENCHMARKS = {
     "ui_latency.py": (["-k", "20", "--games", UI_GAMES], ["-k", "10", "--lengths", "100,1000"]),
 }
 #: the benchmarks that can judge on CPU time (``--clock``)
-CLOCKED = ("startup.py", "ui_latency.py")
+CLOCKED = ("startup.py", "ui_latency.py", "postman_replay.py")
 STATUS = {0: "within budget", 1: "OVER budget", 2: "could not run"}
 VERDICT = re.compile(r"(?:^|\s)(ok|OVER)(?:\s|$)")
 
@@ -63,7 +63,7 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer runs: a smoke check, not figures")
     parser.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
-                        help="the time the start-up and UI latency budgets are judged on (default cpu)")
+                        help="the time the start-up, UI latency and Postman replay budgets are judged on (default cpu)")
     args = parser.parse_args(argv)
     results = {}
     for script, (full, quick) in BENCHMARKS.items():

@@ -35,23 +35,16 @@ COMMANDERS = (("meade", "Meade", "Blue", "army"), ("hancock", "Hancock", "Blue",
 SAME_SIDE = [(a[0], b[0]) for a in COMMANDERS for b in COMMANDERS if a != b and a[2] == b[2]]
 
 
-def snapshot(state) -> dict:
-    return {
-        "turn": state.turn,
-        "status": {cid: c.status for cid, c in state.couriers.items()},
-        "attempts": {cid: dict(c.attempts) for cid, c in state.couriers.items()},
-    }
-
-
-def check_invariants(before: dict, after: dict) -> None:
-    assert after["turn"] >= before["turn"]
-    for cid, status in before["status"].items():
-        assert cid in after["status"], f"courier {cid} vanished"
-        if status in FINISHED:
-            assert after["status"][cid] == status, f"finished courier {cid} became {after['status'][cid]}"
-    for cid, tries in before["attempts"].items():
-        for target, n in tries.items():
-            assert after["attempts"][cid].get(target, 0) >= n
+def check_invariants(before, after) -> None:
+    """``before`` is the state held from before the input: a session's states never change."""
+    assert after.turn >= before.turn
+    for cid, c in before.couriers.items():
+        assert cid in after.couriers, f"courier {cid} vanished"
+        now = after.couriers[cid]
+        if c.status in FINISHED:
+            assert now.status == c.status, f"finished courier {cid} became {now.status}"
+        for target, n in c.attempts.items():
+            assert now.attempts.get(target, 0) >= n
 
 
 def random_args(data, state, kind: str) -> dict:
@@ -89,14 +82,14 @@ def random_args(data, state, kind: str) -> dict:
 
 
 def play(data, session, steps: int) -> None:
-    before = snapshot(session.state)
+    before = session.state
     for _ in range(steps):
         choice = data.draw(st.sampled_from(["next", "next", "next", "next", "send", "any", "roll",
                                             "undo", "redo"]))
         if choice in ("undo", "redo"):
             if getattr(session, f"can_{choice}"):
                 getattr(session, choice)()
-                before = snapshot(session.state)
+                before = session.state
             continue
         if choice == "send":
             sender, recipient = data.draw(st.sampled_from(SAME_SIDE))
@@ -105,7 +98,7 @@ def play(data, session, steps: int) -> None:
             step = data.draw(st.sampled_from(session.next_steps()))
             if step.kind == "roll" and data.draw(st.booleans()):
                 session.roll()
-                check_invariants(before, after := snapshot(session.state))
+                check_invariants(before, after := session.state)
                 before = after
                 continue
             kind = step.kind
@@ -123,7 +116,7 @@ def play(data, session, steps: int) -> None:
         if out.accepted:
             assert out.entry.verdict == ("overridden" if out.violations else "ok")
             assert out.entry.input.override == tuple(v.rule for v in out.violations)
-        check_invariants(before, after := snapshot(session.state))
+        check_invariants(before, after := session.state)
         before = after
 
 
