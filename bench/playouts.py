@@ -42,23 +42,29 @@ def _long_playout_class():
         """The tests' random playout, played on to any length: before an input is submitted it is
         applied to a copy of the state, and if a leader would fall (postman.victory) another legal
         input is given instead: an owed roll is made with the table's dice (random values), a
-        decision is another legal one. Where every input ends the game the table undoes a few
-        inputs and plays on from there (``backs`` counts those times)."""
+        decision is another legal one. Where every input ends the game, or the game keeps coming
+        back to an ending (a Rule Number 7 duel only a tie keeps going: REPLACED_AT_MOST
+        replacements within REPLACED_WITHIN inputs), the table undoes some inputs and plays on
+        from there, so the long game is made of every kind of turn (``backs`` counts those times)."""
 
         #: how many random rolls are tried before a roll owed is taken as one that always ends it
         ROLL_TRIES = 40
+        REPLACED_AT_MOST, REPLACED_WITHIN = 3, 30
 
         def __init__(self, session: Session, rng: random.Random, **kw) -> None:
             super().__init__(session, rng, **kw)
             self.backs = 0
+            self.replaced: list[int] = []  # the entry numbers an input was replaced at
 
         def step(self) -> bool:
             try:
                 return super().step()
             except _Cornered:
                 self.backs += 1
-                for _ in range(min(len(self.session.entries), 1 + self.backs % 6)):
+                back = min(len(self.session.entries), self.rng.randint(5, 40))
+                for _ in range(back):
                     self.via.undo()
+                self.replaced = [n for n in self.replaced if n <= len(self.session.entries)]
                 return True
 
         def _ends(self, inp: Input) -> bool:
@@ -85,9 +91,13 @@ def _long_playout_class():
 
         def _submit(self, inp: Input) -> None:
             if self._ends(inp):
-                inp = next((i for i in self._alternatives(inp) if not self._ends(i)), None)
-                if inp is None:
+                at = len(self.session.entries) + 1
+                recent = [n for n in self.replaced if n > at - self.REPLACED_WITHIN]
+                instead = next((i for i in self._alternatives(inp) if not self._ends(i)), None)
+                if instead is None or len(recent) >= self.REPLACED_AT_MOST:
                     raise _Cornered
+                self.replaced = recent + [at]
+                inp = instead
             super()._submit(inp)
 
     return LongPostman
