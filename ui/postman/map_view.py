@@ -315,16 +315,33 @@ def _envelope(places) -> tuple | None:
     return (min(r[0] for r in rects), min(r[1] for r in rects), max(r[2] for r in rects), max(r[3] for r in rects))
 
 
-def _clear(name: QRectF, towns: list, counters: list[QRectF], names: list[QRectF], port: QRectF) -> bool:
+def _box(r: QRectF, dx: float = 0.0, dy: float = 0.0) -> tuple[float, float, float, float]:
+    """A rectangle as plain numbers (left, top, right, bottom), moved by (dx, dy): the names are
+    checked against every town and badge, and Qt's rectangles cost a call for each coordinate."""
+    return (r.left() + dx, r.top() + dy, r.right() + dx, r.bottom() + dy)
+
+
+def _meets(a: tuple, b: tuple) -> bool:
+    """Whether two boxes overlap in more than an edge (``QRectF.intersects``; an empty box meets
+    nothing)."""
+    return (a[0] < a[2] and a[1] < a[3] and b[0] < b[2] and b[1] < b[3]
+            and a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3])
+
+
+def _clear(box: tuple, towns: list, counters: list, names: list, port: tuple) -> bool:
     """Whether a name block meets no town's circle, counter or name and is not cut by the
-    view's edge."""
-    box = name
-    if not port.contains(name) or any(box.intersects(other) for other in counters) or any(box.intersects(other) for other in names):
+    view's edge (boxes from ``_box``; towns as (x, y, radius))."""
+    left, top, right, bottom = box
+    if not (left < right and top < bottom):  # an empty block is never clear (``QRectF.contains``)
         return False
-    for centre, r in towns:
-        x = min(max(centre.x(), box.left()), box.right())
-        y = min(max(centre.y(), box.top()), box.bottom())
-        if (x - centre.x()) ** 2 + (y - centre.y()) ** 2 < r * r:
+    if not (port[0] <= left and right <= port[2] and port[1] <= top and bottom <= port[3]):
+        return False
+    if any(_meets(box, other) for other in counters) or any(_meets(box, other) for other in names):
+        return False
+    for cx, cy, r in towns:
+        x = min(max(cx, left), right)
+        y = min(max(cy, top), bottom)
+        if (x - cx) ** 2 + (y - cy) ** 2 < r * r:
             return False
     return True
 
@@ -469,10 +486,12 @@ class MapView(QGraphicsView):
         at, in order of what a player needs most: the selected town, a town with a note (its
         reach), a town with a stack, then the larger towns."""
         at = {tid: self.mapFromScene(item.pos()).toPointF() for tid, item in self.town_items.items()}
-        towns = [(at[tid], item.r) for tid, item in self.town_items.items()]
-        counters = [b.translated(at[tid]) for tid, item in self.town_items.items() for b in item.badges()]
-        port = QRectF(self.viewport().rect())
-        names: list[QRectF] = []
+        xy = {tid: (p.x(), p.y()) for tid, p in at.items()}
+        towns = [(*xy[tid], item.r) for tid, item in self.town_items.items()]
+        counters = [_box(b, *xy[tid]) for tid, item in self.town_items.items() for b in item.badges()]
+        port = _box(QRectF(self.viewport().rect()))
+        whole = QRectF(self.viewport().rect())
+        names: list[tuple] = []
         size = {"large": 0, "medium": 1}
 
         def first(tid: str) -> tuple:
@@ -480,21 +499,21 @@ class MapView(QGraphicsView):
             look = item.look
             return (not look.selected, not look.note, not look.counts, size.get(item.town.size, 2), tid)
 
-        in_sight = [tid for tid in sorted(self.town_items, key=first) if port.contains(at[tid])]
+        in_sight = [tid for tid in sorted(self.town_items, key=first) if whole.contains(at[tid])]
         # (out of sight, a name keeps its look until it comes back into view)
         spots: dict[str, str | None] = {}
         for tid in in_sight:  # first every name clear where it was placed ...
-            box = self.town_items[tid].label_rect().translated(at[tid])
+            box = _box(self.town_items[tid].label_rect(), *xy[tid])
             if _clear(box, towns, counters, names, port):
                 spots[tid] = self.town_items[tid].label_at
                 names.append(box)
         for tid in in_sight:  # ... then the rest, each in the first spot left clear
             if tid not in spots:
                 item = self.town_items[tid]
-                spots[tid] = next((s for s in LABEL_SPOTS if _clear(item.label_rect(s).translated(at[tid]),
+                spots[tid] = next((s for s in LABEL_SPOTS if _clear(_box(item.label_rect(s), *xy[tid]),
                                                                    towns, counters, names, port)), None)
                 if spots[tid] is not None:
-                    names.append(item.label_rect(spots[tid]).translated(at[tid]))
+                    names.append(_box(item.label_rect(spots[tid]), *xy[tid]))
         for tid, spot in spots.items():
             item = self.town_items[tid]
             if spot is not None and spot != item.label_at:
