@@ -124,6 +124,12 @@ class PostmanTable(QWidget, Flows):
         # the side: town, battle, cards
         self.stack = StackPanel()
         self.battle = BattlePanel()
+        # their tables share their width by what the text needs and are never narrower than its
+        # longest words (ui/widgets/columns.py), so they never scroll sideways; as needed, a
+        # sideways bar showed and was painted for a pass whenever new rows brought the upright
+        # bar, and hid again once the columns were shared out anew (a ghost bar on screen)
+        for view in (self.stack.view, self.battle.view):
+            view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.cards = CardsPanel()
         self.tabs = _Tabs()
         self.tabs.addTab(self.stack, "Town")
