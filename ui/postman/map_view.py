@@ -87,6 +87,8 @@ class TownItem(QGraphicsItem):
         self.setZValue(3 + {"large": 0.2, "medium": 0.1}.get(town.size, 0))  # a big town's name on top
         self._question_key: tuple | None = None
         self._question: Question | None = None
+        self._bounds_for: tuple | None = None  # what boundingRect was worked out from
+        self._bounds = QRectF()
         self._fonts()
 
     def _fonts(self) -> None:
@@ -111,6 +113,17 @@ class TownItem(QGraphicsItem):
         self.update()
 
     def boundingRect(self) -> QRectF:
+        # Qt asks for it many times a change (the scene's index, its dirty items, the cache):
+        # kept while the look, the places and the type it is made of stay the same
+        key = self._bounds_for
+        if (key is not None and key[0] is self.look
+                and key[1:] == (self.label_at, self.counter_at, self.scale_, self.name_w)):
+            return self._bounds
+        self._bounds = self._bounds_now()
+        self._bounds_for = (self.look, self.label_at, self.counter_at, self.scale_, self.name_w)
+        return self._bounds
+
+    def _bounds_now(self) -> QRectF:
         box = QRectF(-self.r - 6 * self.scale_, -self.r - 6 * self.scale_, 2 * self.r + 12 * self.scale_,
                      2 * self.r + 12 * self.scale_)
         for rect in [*self.fixed_rects(), self.label_rect(), *self.counter_boxes()]:
@@ -321,23 +334,19 @@ def _box(r: QRectF, dx: float = 0.0, dy: float = 0.0) -> tuple[float, float, flo
     return (r.left() + dx, r.top() + dy, r.right() + dx, r.bottom() + dy)
 
 
-def _meets(a: tuple, b: tuple) -> bool:
-    """Whether two boxes overlap in more than an edge (``QRectF.intersects``; an empty box meets
-    nothing)."""
-    return (a[0] < a[2] and a[1] < a[3] and b[0] < b[2] and b[1] < b[3]
-            and a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3])
-
-
 def _clear(box: tuple, towns: list, counters: list, names: list, port: tuple) -> bool:
     """Whether a name block meets no town's circle, counter or name and is not cut by the
-    view's edge (boxes from ``_box``; towns as (x, y, radius))."""
+    view's edge (boxes from ``_box``, none of them empty; towns as (x, y, radius)). Two boxes
+    meet when they overlap in more than an edge, as ``QRectF.intersects`` has it."""
     left, top, right, bottom = box
     if not (left < right and top < bottom):  # an empty block is never clear (``QRectF.contains``)
         return False
     if not (port[0] <= left and right <= port[2] and port[1] <= top and bottom <= port[3]):
         return False
-    if any(_meets(box, other) for other in counters) or any(_meets(box, other) for other in names):
-        return False
+    for others in (counters, names):  # (empty boxes are left out of both by the caller)
+        for l2, t2, r2, b2 in others:
+            if left < r2 and l2 < right and top < b2 and t2 < bottom:
+                return False
     for cx, cy, r in towns:
         x = min(max(cx, left), right)
         y = min(max(cy, top), bottom)
@@ -488,7 +497,8 @@ class MapView(QGraphicsView):
         at = {tid: self.mapFromScene(item.pos()).toPointF() for tid, item in self.town_items.items()}
         xy = {tid: (p.x(), p.y()) for tid, p in at.items()}
         towns = [(*xy[tid], item.r) for tid, item in self.town_items.items()]
-        counters = [_box(b, *xy[tid]) for tid, item in self.town_items.items() for b in item.badges()]
+        counters = [_box(b, *xy[tid]) for tid, item in self.town_items.items() for b in item.badges()
+                    if b.width() > 0 and b.height() > 0]
         port = _box(QRectF(self.viewport().rect()))
         whole = QRectF(self.viewport().rect())
         names: list[tuple] = []
