@@ -87,6 +87,8 @@ class TownItem(QGraphicsItem):
         self.setZValue(3 + {"large": 0.2, "medium": 0.1}.get(town.size, 0))  # a big town's name on top
         self._question_key: tuple | None = None
         self._question: Question | None = None
+        self._bounds_for: tuple | None = None  # what boundingRect was worked out from
+        self._bounds = QRectF()
         self._fonts()
 
     def _fonts(self) -> None:
@@ -111,6 +113,17 @@ class TownItem(QGraphicsItem):
         self.update()
 
     def boundingRect(self) -> QRectF:
+        # Qt asks for it many times a change (the scene's index, its dirty items, the cache):
+        # kept while the look, the places and the type it is made of stay the same
+        key = self._bounds_for
+        if (key is not None and key[0] is self.look
+                and key[1:] == (self.label_at, self.counter_at, self.scale_, self.name_w)):
+            return self._bounds
+        self._bounds = self._bounds_now()
+        self._bounds_for = (self.look, self.label_at, self.counter_at, self.scale_, self.name_w)
+        return self._bounds
+
+    def _bounds_now(self) -> QRectF:
         box = QRectF(-self.r - 6 * self.scale_, -self.r - 6 * self.scale_, 2 * self.r + 12 * self.scale_,
                      2 * self.r + 12 * self.scale_)
         for rect in [*self.fixed_rects(), self.label_rect(), *self.counter_boxes()]:
@@ -315,16 +328,29 @@ def _envelope(places) -> tuple | None:
     return (min(r[0] for r in rects), min(r[1] for r in rects), max(r[2] for r in rects), max(r[3] for r in rects))
 
 
-def _clear(name: QRectF, towns: list, counters: list[QRectF], names: list[QRectF], port: QRectF) -> bool:
+def _box(r: QRectF, dx: float = 0.0, dy: float = 0.0) -> tuple[float, float, float, float]:
+    """A rectangle as plain numbers (left, top, right, bottom), moved by (dx, dy): the names are
+    checked against every town and badge, and Qt's rectangles cost a call for each coordinate."""
+    return (r.left() + dx, r.top() + dy, r.right() + dx, r.bottom() + dy)
+
+
+def _clear(box: tuple, towns: list, counters: list, names: list, port: tuple) -> bool:
     """Whether a name block meets no town's circle, counter or name and is not cut by the
-    view's edge."""
-    box = name
-    if not port.contains(name) or any(box.intersects(other) for other in counters) or any(box.intersects(other) for other in names):
+    view's edge (boxes from ``_box``, none of them empty; towns as (x, y, radius)). Two boxes
+    meet when they overlap in more than an edge, as ``QRectF.intersects`` has it."""
+    left, top, right, bottom = box
+    if not (left < right and top < bottom):  # an empty block is never clear (``QRectF.contains``)
         return False
-    for centre, r in towns:
-        x = min(max(centre.x(), box.left()), box.right())
-        y = min(max(centre.y(), box.top()), box.bottom())
-        if (x - centre.x()) ** 2 + (y - centre.y()) ** 2 < r * r:
+    if not (port[0] <= left and right <= port[2] and port[1] <= top and bottom <= port[3]):
+        return False
+    for others in (counters, names):  # (empty boxes are left out of both by the caller)
+        for l2, t2, r2, b2 in others:
+            if left < r2 and l2 < right and top < b2 and t2 < bottom:
+                return False
+    for cx, cy, r in towns:
+        x = min(max(cx, left), right)
+        y = min(max(cy, top), bottom)
+        if (x - cx) ** 2 + (y - cy) ** 2 < r * r:
             return False
     return True
 
@@ -469,10 +495,13 @@ class MapView(QGraphicsView):
         at, in order of what a player needs most: the selected town, a town with a note (its
         reach), a town with a stack, then the larger towns."""
         at = {tid: self.mapFromScene(item.pos()).toPointF() for tid, item in self.town_items.items()}
-        towns = [(at[tid], item.r) for tid, item in self.town_items.items()]
-        counters = [b.translated(at[tid]) for tid, item in self.town_items.items() for b in item.badges()]
-        port = QRectF(self.viewport().rect())
-        names: list[QRectF] = []
+        xy = {tid: (p.x(), p.y()) for tid, p in at.items()}
+        towns = [(*xy[tid], item.r) for tid, item in self.town_items.items()]
+        counters = [_box(b, *xy[tid]) for tid, item in self.town_items.items() for b in item.badges()
+                    if b.width() > 0 and b.height() > 0]
+        port = _box(QRectF(self.viewport().rect()))
+        whole = QRectF(self.viewport().rect())
+        names: list[tuple] = []
         size = {"large": 0, "medium": 1}
 
         def first(tid: str) -> tuple:
@@ -480,21 +509,21 @@ class MapView(QGraphicsView):
             look = item.look
             return (not look.selected, not look.note, not look.counts, size.get(item.town.size, 2), tid)
 
-        in_sight = [tid for tid in sorted(self.town_items, key=first) if port.contains(at[tid])]
+        in_sight = [tid for tid in sorted(self.town_items, key=first) if whole.contains(at[tid])]
         # (out of sight, a name keeps its look until it comes back into view)
         spots: dict[str, str | None] = {}
         for tid in in_sight:  # first every name clear where it was placed ...
-            box = self.town_items[tid].label_rect().translated(at[tid])
+            box = _box(self.town_items[tid].label_rect(), *xy[tid])
             if _clear(box, towns, counters, names, port):
                 spots[tid] = self.town_items[tid].label_at
                 names.append(box)
         for tid in in_sight:  # ... then the rest, each in the first spot left clear
             if tid not in spots:
                 item = self.town_items[tid]
-                spots[tid] = next((s for s in LABEL_SPOTS if _clear(item.label_rect(s).translated(at[tid]),
+                spots[tid] = next((s for s in LABEL_SPOTS if _clear(_box(item.label_rect(s), *xy[tid]),
                                                                    towns, counters, names, port)), None)
                 if spots[tid] is not None:
-                    names.append(item.label_rect(spots[tid]).translated(at[tid]))
+                    names.append(_box(item.label_rect(spots[tid]), *xy[tid]))
         for tid, spot in spots.items():
             item = self.town_items[tid]
             if spot is not None and spot != item.label_at:

@@ -41,17 +41,29 @@ class CheckTable(RowTableModel):
             self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(headers) - 1)
 
     def set_rows(self, rows: list[Row], ticked=()) -> None:
-        ticked = list(ticked)
-        self.beginResetModel()
-        self.rows = list(rows)
-        self.ticks = []
-        for r in self.rows:
+        """New rows, ``ticked`` by id. The same units as before (a battle's roll changed only
+        their hit targets) redraw only the rows that differ, so the view keeps its measured rows
+        and column widths; other rows are a reset."""
+        rows, ticked = list(rows), list(ticked)
+        ticks = []
+        for r in rows:
             on = r.checkable and r.id in ticked
             if on:
                 ticked.remove(r.id)
-            self.ticks.append(on)
-        self.endResetModel()
-        self.ticks_changed.emit()
+            ticks.append(on)
+        if [r.id for r in rows] != [r.id for r in self.rows]:
+            self.beginResetModel()
+            self.rows, self.ticks = rows, ticks
+            self.endResetModel()
+            self.ticks_changed.emit()
+            return
+        changed = [i for i, (a, b, x, y) in enumerate(zip(self.rows, rows, self.ticks, ticks, strict=True))
+                   if a != b or x != y]
+        self.rows, self.ticks = rows, ticks
+        for i in changed:
+            self.dataChanged.emit(self.index(i, 0), self.index(i, len(self.headers) - 1))
+        if changed:
+            self.ticks_changed.emit()
 
     def checked(self) -> list[str]:
         return [r.id for r, on in zip(self.rows, self.ticks, strict=True) if on]

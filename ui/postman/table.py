@@ -4,6 +4,8 @@ the screen redraws from the state, and what it shows comes from ``table_queries`
 
 from __future__ import annotations
 
+from collections import Counter
+
 from PySide6.QtCore import QSignalBlocker, QSize, Qt, QTimer
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -32,6 +34,23 @@ from .models import Row
 from .setup_dialog import ask_setup as _ask_setup
 from .stack_panel import StackPanel
 
+#: the parts of the state (``Change.changed``, companion/core/parts.py) each panel shows; a
+#: change that touches none of a panel's parts leaves it as it is. The map: every town's units,
+#: Militia and battle, and the towns a ticked stack may reach (the movement rules' parts).
+MAP_PARTS = ("pos.units", "pos.militia", "pos.battles_left", "pos.battle", "pos.offer", "pos.phase",
+             "pos.active", "pos.due", "pos.moved", "pos.movement", "pos.move_bonus", "pos.halted",
+             "pos.effects")
+#: the selected town's units with their status (moved, new, may recruit), its Militia and the
+#: retreat offer; its hint is the map's reach
+TOWN_PARTS = MAP_PARTS + ("pos.recruited", "pos.turn")
+#: the battle fought or next to fight: its units' hit targets and odds (cards in play are
+#: ``pos.effects`` and the battle's bonus), and the last battle's result
+BATTLE_PARTS = ("pos.battle", "pos.battles_left", "pos.phase", "pos.units", "pos.militia", "pos.effects",
+                "pos.due", "pos.last_battle", "pos.active", "pos.winner")
+#: The phase bar, the hands, the draw prompt and the Spies note ask the rules what may be done
+#: now (``next_steps``, the cards' targets), an answer any part of the state may change, so they
+#: redraw after every change of the state.
+
 PHASE_NAMES = {"move": "Move", "fight": "Fight", "recruit": "Recruit", "militia": "Militia", "mail": "Mail"}
 NEXT = {"move": "Next: Fight phase", "fight": "Next: Recruit phase", "recruit": "Next phase",
         "militia": "Next: Mail phase", "mail": "End the turn"}
@@ -47,6 +66,7 @@ def ask_setup(parent, pack):
 
 class PostmanTable(QWidget, Flows):
     docks = ("log", "dice", "rules")
+    reads_state_parts = True  # refresh reads Change.changed
 
     def __init__(self, table, parent=None):
         super().__init__(parent)
@@ -56,6 +76,8 @@ class PostmanTable(QWidget, Flows):
         self._context = ""
         self._active = None
         self._tips: dict[str, tuple] = {}
+        #: how often each panel was drawn (tests count them; never timed)
+        self.redraws: Counter[str] = Counter()
 
         # the phase bar, with the one-click step of the phase beside Next Phase
         self.phase = PhaseBar()
@@ -102,6 +124,12 @@ class PostmanTable(QWidget, Flows):
         # the side: town, battle, cards
         self.stack = StackPanel()
         self.battle = BattlePanel()
+        # their tables share their width by what the text needs and are never narrower than its
+        # longest words (ui/widgets/columns.py), so they never scroll sideways; as needed, a
+        # sideways bar showed and was painted for a pass whenever new rows brought the upright
+        # bar, and hid again once the columns were shared out anew (a ghost bar on screen)
+        for view in (self.stack.view, self.battle.view):
+            view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.cards = CardsPanel()
         self.tabs = _Tabs()
         self.tabs.addTab(self.stack, "Town")
@@ -169,32 +197,49 @@ class PostmanTable(QWidget, Flows):
         self.refresh()
 
     # -- redraw -----------------------------------------------------------------------------------
-    def refresh(self, change=None) -> None:  # change: the session's Change record (None: all)
+    def refresh(self, change=None) -> None:
+        """Redraw the panels ``change`` (the session's Change record) touched; None (a click that
+        changed what the screen shows: a town selected, a card's target asked): all of them."""
         s = self.state
         t = s.pos
         if t.active != self._active:
             self._active = t.active
             self.cards.cover_all()  # a new turn: pass the laptop
-        steps = self.session.next_steps()
         if (t.turn, t.active, t.phase) != getattr(self, "summary_of", None):
             self.summary.hide()  # its moment has passed: a summary speaks of one phase only
-        self._phase_bar(steps)
-        with QSignalBlocker(self.stack):  # its ticks redraw the map, which is drawn once below
-            self._town_panel()
-        self.hint.setText(self.move_hint() if self.targeting else "")
-        self.cancel_button.setVisible(self.targeting is not None)
-        self._battle_panel()
-        for side in ("postmen", "holnists"):
-            self._hand(side, steps)
-        req = self.session.pending_draw()
-        owed = len(t.discards_owed) or len(t.draws_owed)
-        self.cards.draw.set_request(req, owed)
-        spy = q.spying(s)
-        self.cards.help.setText(
-            f"Spies: {q.side_name(spy)} may look at {q.side_name(q.other(spy))}' hand this turn "
-            "(click its cover)." if spy else self.cards.HELP)
-        self._switch_tab(req)
-        self._draw_map()
+        every = change is None or bool(change.state_parts)
+        # a card's targets and a retreat's answers are asked of the rules: any part may change them
+        asking = self.targeting is not None or t.offer is not None
+        steps = self.session.next_steps() if every else None
+        req = self.session.pending_draw() if every else None
+        if every:
+            self._switch_tab(req)  # first: a retreat offer selects its town for the panels below
+            self._phase_bar(steps)
+            self.redraws["phase"] += 1
+        if change is None or asking or change.changed(*TOWN_PARTS):
+            with QSignalBlocker(self.stack):  # its ticks redraw the map, which is drawn once below
+                self._town_panel()
+            self.redraws["town"] += 1
+        if every:
+            self.hint.setText(self.move_hint() if self.targeting else "")
+            self.cancel_button.setVisible(self.targeting is not None)
+        # Resolve's pause for an answering card lasts while nothing else happened (paused_answers)
+        if change is None or self.answer_pause is not None or change.changed(*BATTLE_PARTS):
+            self._battle_panel()
+            self.redraws["battle"] += 1
+        if every:
+            for side in ("postmen", "holnists"):
+                self._hand(side, steps)
+            owed = len(t.discards_owed) or len(t.draws_owed)
+            self.cards.draw.set_request(req, owed)
+            spy = q.spying(s)
+            self.cards.help.setText(
+                f"Spies: {q.side_name(spy)} may look at {q.side_name(q.other(spy))}' hand this turn "
+                "(click its cover)." if spy else self.cards.HELP)
+            self.redraws["cards"] += 1
+        if change is None or asking or change.changed(*MAP_PARTS):
+            self._draw_map()
+            self.redraws["map"] += 1
         self.after_change()
 
     def _phase_bar(self, steps) -> None:
