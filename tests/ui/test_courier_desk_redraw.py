@@ -115,3 +115,33 @@ def test_rows_on_screen_are_as_tall_as_their_text_after_a_scroll(window, long_de
     tall = max(view.rowHeight(r) for r in shown)
     if size == "normal":  # the long name wraps: a row on screen is two lines high or more
         assert tall >= 2 * view.fontMetrics().height()
+
+
+def test_many_couriers_on_the_road_take_one_line_of_the_phase_bar(window, desk, qtbot):
+    window.resize(1366, 768)
+    build_roster(qtbot, window, desk)
+    for i in range(8):
+        _submit(window, "send_courier", sender="meade", recipient="buford", message=f"Order {i + 1}")
+    _submit(window, "begin_courier_step")
+    assert desk.phase.next.text() == "Move couriers C1, C2, C3 and 5 more"
+    for i in range(6):
+        _submit(window, "capture", courier=f"C{i + 3}")
+    # two left: each named with its heading, as the rules word the step
+    assert desk.phase.next.text().splitlines() == [
+        st.text for st in window.table.session.next_steps() if st.kind == "move_courier"]
+    assert len(desk.phase.next.text().splitlines()) == 2
+
+
+def test_the_desk_holds_still_while_a_roll_is_owed(window, desk, qtbot):
+    """The phase bar's button hides while a roll is owed: the bar keeps its room, so the words
+    keep their width and the tables under the bar do not move (nor are laid out again)."""
+    window.resize(1366, 768)
+    build_roster(qtbot, window, desk)
+    _submit(window, "send_courier", sender="meade", recipient="buford", message="Hold")
+    _submit(window, "begin_courier_step")
+    qtbot.wait(10)
+    where = (desk.phase.next.width(), desk.commander_view.mapTo(desk, desk.commander_view.rect().topLeft()))
+    _submit(window, "move_courier", courier="C1", speed="officer", nearest_enemy=None, arrives=False)
+    qtbot.wait(10)
+    assert not desk.phase.button.isVisible()  # a loss roll is owed
+    assert (desk.phase.next.width(), desk.commander_view.mapTo(desk, desk.commander_view.rect().topLeft())) == where

@@ -39,6 +39,9 @@ from .models import CommanderModel, CourierModel, IdRole
 
 PHASES = {"setup": "Before the game", "battle": "your wargame's turn", "couriers": "courier step"}
 ADVANCE = {"start_game": "Begin the game", "begin_courier_step": "Begin courier step", "end_turn": "End turn"}
+#: Couriers named one by one in the phase bar; more are counted (each one's heading is its row's
+#: tooltip and the ride panel's first line), so the bar keeps two lines however many ride.
+NAMED = 3
 
 
 def create(table):
@@ -76,6 +79,11 @@ class CourierDesk(QWidget):
         self.dialogs = CourierDialogs(self)
         self.phase = PhaseBar()
         self.phase.advance.connect(lambda kind: self.submit(kind))
+        # the advance button hides while a roll is owed, about every other click: keeping its
+        # room keeps the bar's words at one width, so the bar and the desk under it hold still
+        keep = self.phase.button.sizePolicy()
+        keep.setRetainSizeWhenHidden(True)
+        self.phase.button.setSizePolicy(keep)
 
         # commanders
         self.commanders = CommanderModel(self)
@@ -237,7 +245,7 @@ class CourierDesk(QWidget):
         steps = self.table.session.next_steps()
         where = f"Turn {s.turn} \u00b7 {PHASES[s.phase]}" if s.turn else PHASES[s.phase]
         advance = next((st for st in steps if st.kind in ADVANCE), None)
-        todo = [st.text for st in steps if st.kind not in ADVANCE]
+        todo = _todo(steps)
         if advance is not None and not todo:
             todo = [advance.text]
         ended = self.table.session.result()
@@ -428,6 +436,22 @@ class CourierDesk(QWidget):
         cid = self.selected_courier()
         if cid is not None:
             self.submit(kind, courier=cid)
+
+
+def _todo(steps) -> list[str]:
+    """The phase bar's lines: the steps as the rules word them, or, with many couriers on the
+    road, one line per kind of step naming the first few couriers and counting the rest."""
+    todo = [st for st in steps if st.kind not in ADVANCE]
+    if len(todo) <= NAMED:
+        return [st.text for st in todo]
+    lines = []
+    for kind, words in (("attempt_location", "Location rolls owed for"), ("move_courier", "Move")):
+        ids = [st.args["courier"] for st in todo if st.kind == kind]
+        if ids:
+            more = f" and {len(ids) - NAMED} more" if len(ids) > NAMED else ""
+            lines.append(f"{words} {'courier' if len(ids) == 1 else 'couriers'} {', '.join(ids[:NAMED])}{more}")
+    lines += [st.text for st in todo if st.kind not in ("attempt_location", "move_courier")]
+    return lines
 
 
 def _num(cid: str) -> tuple:

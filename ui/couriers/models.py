@@ -16,13 +16,13 @@ STATUS_COLOURS = {s: f"status.{s}" for s in ("delivered", "lost", "captured", "s
 
 
 class _RosterModel(RowTableModel):
+    """A row's answers are kept while its signature holds (``RowTableModel.answer``): a view
+    asks each cell for a dozen roles every time it measures or paints a row."""
+
     def set_state(self, state, rows) -> None:
         self.set_rows(state, rows)
 
-    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
-        row = self.row_at(index)
-        if row is None:
-            return None
+    def answer(self, row, index, role):
         if role == IdRole:
             return row.id
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
