@@ -56,6 +56,11 @@ class CourierRules(Rules):
             lo, hi = pack_range(data, name)
             if lo > hi:
                 raise PackError(file, f"ranges.{name}", f"expected min no larger than max, found {lo:g} and {hi:g}")
+        lo, hi = pack_range(data, "nearest_enemy")
+        start = data["ranges"]["nearest_enemy"]["start"]
+        if not lo <= start <= hi:
+            raise PackError(file, "ranges.nearest_enemy.start",
+                            f"expected a number from {lo:g} to {hi:g}, found {start:g}")
         lo, hi = pack_range(data, "officer_move")
         if lo <= 0:
             raise PackError(file, "ranges.officer_move.min", f"expected more than 0 inches, found {lo:g}")

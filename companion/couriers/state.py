@@ -19,9 +19,15 @@ NEXT_CLOSEST = ("table", "unchecked")
 #: The numbers the pack bounds in its ``[ranges]`` table (a setup's officer move, a ride's nearest enemy).
 RANGED = ("officer_move", "nearest_enemy")
 
+def _range_spec(name: str) -> Spec:
+    fields = {"min": Spec(float, lo=0), "max": Spec(float, lo=0)}
+    if name == "nearest_enemy":  # where the ride panel's box starts (within min and max: validate_pack)
+        fields["start"] = Spec(float, lo=0)
+    return Spec(dict, fields=fields)
+
+
 SETTINGS_SPEC = Spec(dict, fields={
-    "ranges": Spec(dict, fields={name: Spec(dict, fields={"min": Spec(float, lo=0), "max": Spec(float, lo=0)})
-                                 for name in RANGED}),
+    "ranges": Spec(dict, fields={name: _range_spec(name) for name in RANGED}),
     "movement": Spec(dict, fields={
         "officer_move": Spec(float),  # within ranges.officer_move (CourierRules.validate_pack)
         "proximity": Spec(str, choices=("closest", "end")),
@@ -91,6 +97,8 @@ class Settings:
     next_closest: str = "table"
     #: The least and most inches a ride's nearest enemy may be told (the pack's ranges.nearest_enemy).
     nearest_enemy_range: tuple[float, float] = (0.0, 0.0)
+    #: Where the ride panel's nearest-enemy box starts for each courier chosen (ranges.nearest_enemy.start).
+    nearest_enemy_start: float = 0.0
 
     @classmethod
     def from_pack(cls, data: dict, chosen: dict) -> Settings:
@@ -113,7 +121,8 @@ class Settings:
                    tuple(sorted(((float(b["within"]), b["step"]) for b in data["bands"]), reverse=True)),
                    Dice.parse(loc["dice"]), loc["first"], loc["step"], loc["minimum"],
                    hq["stay_turns"], hq["stay_turns_in_building"], tuple(hq["ranks_without_hq"]),
-                   loc.get("next_closest", "table"), pack_range(data, "nearest_enemy"))
+                   loc.get("next_closest", "table"), pack_range(data, "nearest_enemy"),
+                   float(data["ranges"]["nearest_enemy"]["start"]))
 
     def band(self, nearest: float | None) -> tuple[float, int] | None:
         """The closest proximity band the nearest enemy is within (scaled), or None."""

@@ -20,7 +20,7 @@ from ui.couriers.dialogs import ask_setup
 
 BUNDLED = Path(__file__).resolve().parents[2] / "rules" / "couriers"
 OFFICER = "officer_move = { min = 0.5, max = 1000.0 }"
-ENEMY = "nearest_enemy = { min = 0.0, max = 10000.0 }"
+ENEMY = "nearest_enemy = { min = 0.0, max = 10000.0, start = 18.0 }"
 
 
 def house_pack(tmp_path, officer=OFFICER, enemy=ENEMY):
@@ -35,7 +35,7 @@ def house_pack(tmp_path, officer=OFFICER, enemy=ENEMY):
 
 def tight(tmp_path):
     return house_pack(tmp_path, "officer_move = { min = 6.0, max = 36.0 }",
-                      "nearest_enemy = { min = 0.0, max = 48.0 }")
+                      "nearest_enemy = { min = 0.0, max = 48.0, start = 30.0 }")
 
 
 def riding(make_desk, pack):
@@ -65,6 +65,19 @@ def test_the_rules_take_the_packs_nearest_enemy_range(tmp_path, make_desk):
 def test_a_pack_whose_officer_move_is_outside_its_range_is_refused(tmp_path):
     with pytest.raises(PackError, match="from 6 to 20, found 24"):
         RULES.validate_pack(house_pack(tmp_path, "officer_move = { min = 6.0, max = 20.0 }"))
+
+
+def test_a_pack_whose_nearest_enemy_starts_outside_its_range_is_refused(tmp_path):
+    def pack(start):
+        where = tmp_path / f"pack{len(list(tmp_path.iterdir()))}"
+        where.mkdir()
+        return house_pack(where, enemy=f"nearest_enemy = {{ min = 0.0, max = 48.0{start} }}")
+
+    with pytest.raises(PackError, match=r"ranges.nearest_enemy.start: expected a number from 0 to 48, found 50"):
+        RULES.validate_pack(pack(", start = 50.0"))
+    with pytest.raises(PackError, match=r"ranges.nearest_enemy.start"):  # the schema: the start is required
+        RULES.validate_pack(pack(""))
+    RULES.validate_pack(pack(", start = 48.0"))
 
 
 def test_the_setup_dialog_offers_the_packs_officer_move_range(qtbot, tmp_path):
@@ -102,6 +115,18 @@ def test_the_ride_panel_and_a_phone_offer_the_packs_nearest_enemy_range(qtbot, t
     qtbot.addWidget(panel)
     panel.select_courier("C1")
     assert (panel.distance.minimum(), panel.distance.maximum()) == (0.0, 48.0)
+    # the box starts where the house pack says, for each courier chosen, and the ride and its
+    # loss roll preview take that distance
+    assert panel.distance.value() == 30.0
+    panel.distance.setValue(3)
+    panel.courier_view.clearSelection()
+    panel.select_courier("C1")
+    assert panel.distance.value() == 30.0
+    assert panel._ride_args("C1")["nearest_enemy"] == 30.0
+    bundled = CourierDesk(_Table(riding(make_desk, None).session))
+    qtbot.addWidget(bundled)
+    bundled.select_courier("C1")
+    assert bundled.distance.value() == 18.0
     ride = next(a for a in seat_message(desk.session, "Blue")["offers"] if a["kind"] == "move_courier")
     enemy = next(f for f in ride["fields"] if f["key"] == "nearest_enemy")
     assert (enemy["min"], enemy["max"]) == (0.0, 48.0)

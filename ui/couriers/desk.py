@@ -132,7 +132,6 @@ class CourierDesk(QWidget):
         self.distance.setDecimals(1)
         self.distance.setSingleStep(1)
         self.distance.setSuffix('"')
-        self.distance.setValue(18)
         self.towards = QComboBox()  # the unit or headquarters the ride names (couriers.locate.failed)
         self.towards.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.towards.setMinimumContentsLength(12)
@@ -202,6 +201,9 @@ class CourierDesk(QWidget):
         self.distance.valueChanged.connect(self._update_courier_panel)
         self.commander_view.selectionModel().selectionChanged.connect(self._update_buttons)
         self.courier_view.selectionModel().selectionChanged.connect(self._courier_selected)
+        settings = self.state.settings
+        self.distance.setRange(*settings.nearest_enemy_range)  # the pack's range, as the rules take it
+        self.distance.setValue(settings.nearest_enemy_start)
         self.refresh()
 
     # -- reading the screen -------------------------------------------------------------------
@@ -293,7 +295,7 @@ class CourierDesk(QWidget):
         self.end_button.setToolTip(why or "Your wargame is over: say who won (couriers.game.end)")
 
     def _courier_selected(self, *_):
-        self.distance.setValue(18)
+        self.distance.setValue(self.state.settings.nearest_enemy_start)  # the pack's, for each courier
         self.arrives.setChecked(False)
         self.next_closest.setChecked(False)
         self.towards.clear()  # filled with this courier's targets, its heading first chosen
