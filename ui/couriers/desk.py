@@ -3,6 +3,8 @@ step. Every button builds one input for the session; the screen redraws from the
 
 from __future__ import annotations
 
+from collections import Counter
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -43,6 +45,19 @@ ADVANCE = {"start_game": "Begin the game", "begin_courier_step": "Begin courier 
 #: tooltip and the ride panel's first line), so the bar keeps two lines however many ride.
 NAMED = 3
 
+#: Each panel and the parts of the state it shows (``DeskState``'s fields, ``Change.changed``):
+#: a change that touched none of them leaves the panel as it is. The rows show names, headings
+#: and whether a courier moved this turn; the phase bar, the buttons and the ride panel show what
+#: the rules take now, which hangs on the turn, a roll owed and the end as well.
+PANELS = {
+    "commanders": ("commanders",),
+    "couriers": ("commanders", "couriers", "turn"),
+    "phase": ("commanders", "couriers", "turn", "phase", "pending", "over", "winner"),
+    "speeds": ("settings",),
+    "buttons": ("commanders", "couriers", "turn", "phase", "pending", "over", "sides"),
+    "courier": ("commanders", "couriers", "turn", "phase", "pending", "over"),
+}
+
 
 def create(table):
     return CourierDesk(table)
@@ -72,9 +87,15 @@ def _table_view(model) -> QTableView:
 
 
 class CourierDesk(QWidget):
+    #: redrawn from the change record's parts of the state (``PANELS``; ui/main_window.py has
+    #: the session find them)
+    reads_state_parts = True
+
     def __init__(self, table, parent=None):
         super().__init__(parent)
         self.table = table
+        #: how often each panel was redrawn (the tests count them; never timed)
+        self.redraws: Counter[str] = Counter()
         self._numbers: dict[str, tuple] = {}
         self.dialogs = CourierDialogs(self)
         self.phase = PhaseBar()
@@ -233,17 +254,37 @@ class CourierDesk(QWidget):
         return self.table.submit(Input(kind, args))
 
     # -- redraw --------------------------------------------------------------------------------
-    def refresh(self, change=None) -> None:  # change: the session's Change record (None: all)
+    def refresh(self, change=None) -> None:
+        """Redraw the panels whose parts of the state ``change`` (the session's Change record)
+        touched (``PANELS``); None: all of them."""
         s = self.state
-        keep_cmd, keep_cour = self.selected_commander(), self.selected_courier()
-        self.commanders.set_state(s, s.commanders.values())
+        drawn = [name for name, parts in PANELS.items() if change is None or change.changed(*parts)]
+        if "commanders" in drawn:
+            keep = self.selected_commander()
+            self.commanders.set_state(s, s.commanders.values())
+            if keep:
+                self.select_commander(keep)
+        if "couriers" in drawn:
+            self._refresh_couriers(s)
+        if "phase" in drawn:
+            self._refresh_phase(s)
+        if "speeds" in drawn:
+            self._refresh_speeds(s)
+        if "buttons" in drawn:
+            self._update_buttons()
+        if "courier" in drawn:
+            self._update_courier_panel()
+        self.redraws.update(drawn)
+
+    def _refresh_couriers(self, s) -> None:
+        keep_cour = self.selected_courier()
         self.couriers.set_state(s, sorted(s.couriers.values(), key=lambda c: (c.finished, self._order(c.id))))
-        if keep_cmd:
-            self.select_commander(keep_cmd)
         if keep_cour:
             self.select_courier(keep_cour)
         elif self.couriers.rows and not self.couriers.rows[0].finished:
             self.select_courier(self.couriers.rows[0].id)
+
+    def _refresh_phase(self, s) -> None:
         steps = self.table.session.next_steps()
         where = f"Turn {s.turn} \u00b7 {PHASES[s.phase]}" if s.turn else PHASES[s.phase]
         advance = next((st for st in steps if st.kind in ADVANCE), None)
@@ -258,6 +299,8 @@ class CourierDesk(QWidget):
         else:
             self.phase.set_phase(where, todo, ADVANCE[advance.kind] if advance else None,
                                  advance.kind if advance else "")
+
+    def _refresh_speeds(self, s) -> None:
         mv = s.settings
         self.distance.setRange(*mv.nearest_enemy_range)  # the pack's range, as the rules take it
         for label, speed in ((self.officer, mv.speeds["officer"]), (self.double, mv.speeds["double"])):
@@ -265,8 +308,6 @@ class CourierDesk(QWidget):
         # the pack's reading of "closer to the enemy": what distance the players measure
         self.enemy_near.setText("Nearest enemy during the move:" if mv.proximity == "closest"
                                 else "Nearest enemy at the end of the move:")
-        self._update_buttons()
-        self._update_courier_panel()
 
     def _order(self, cid: str) -> tuple:
         """A courier's place by its number, worked out once per courier (hundreds late in a game)."""
@@ -313,10 +354,11 @@ class CourierDesk(QWidget):
         self.distance.setEnabled(c is not None and self.enemy_near.isChecked())
         self.history.clear()
         self.next_closest.setVisible(False)  # asked only after a failed location roll
-        if c is None:
+        if c is None:  # nothing left of the courier chosen before (a courier's send undone)
             self.move_box.setTitle("Courier (select one above)")
             self.loss_preview.setText("")
             self.heading.setText("")
+            self._no_ride()
             return
         cmds = s.commanders
         self.move_box.setTitle(f"Courier {c.id}: {cmds[c.sender].name} \u2192 {cmds[c.recipient].name}"
@@ -328,6 +370,7 @@ class CourierDesk(QWidget):
         self.heading.setText("" if c.finished else _cap(view.heading(s, c)))
         if c.finished:
             self.loss_preview.setText(f"This courier is {c.status}.")
+            self._no_ride()
         else:
             self._fill_targets(c)
             self.arrives.setText(f"Arrives this move at {self.towards.currentText()}")
@@ -347,6 +390,13 @@ class CourierDesk(QWidget):
             for b in (self.ride_button, self.capture_button):
                 b.setEnabled(False)
                 b.setToolTip(f"Courier {c.id} is {c.status}")
+
+    def _no_ride(self) -> None:
+        """No ride to offer (no courier chosen, or its story is told): no target left from the
+        courier shown before."""
+        self.towards.clear()
+        self.arrives.setText("Arrives this move")
+        self.next_closest.setToolTip("")
 
     def _move_controls(self):
         return (self.officer, self.double, self.enemy_near, self.distance, self.towards,
