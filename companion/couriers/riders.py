@@ -10,7 +10,7 @@ from ..core.dice import Dice, RollRequest
 from ..core.input_table import Given
 from ..core.inputs import Input
 from ..core.violations import MalformedInput, Violation
-from .state import RANKS, Courier, DeskState, Pending
+from .state import Courier, DeskState, Pending
 
 
 # -- where a courier is going ---------------------------------------------------------------------
@@ -44,8 +44,9 @@ def ride_targets(s: DeskState, c: Courier) -> tuple[str, ...]:
     his side below his rank, whose units may be under his command. Posthorn keeps no chain of
     command, so the table says which of those are."""
     cmd = s.commanders[c.recipient]
+    order = s.settings.rank_order  # the pack's, highest first
     below = [k for k, o in s.commanders.items()
-             if o.side == cmd.side and k != cmd.id and RANKS.index(o.rank) > RANKS.index(cmd.rank)]
+             if o.side == cmd.side and k != cmd.id and order.index(o.rank) > order.index(cmd.rank)]
     return (("hq",) if cmd.hq else ()) + (cmd.id, *below)
 
 

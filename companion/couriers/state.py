@@ -99,6 +99,8 @@ class Settings:
     nearest_enemy_range: tuple[float, float] = (0.0, 0.0)
     #: Where the ride panel's nearest-enemy box starts for each courier chosen (ranges.nearest_enemy.start).
     nearest_enemy_start: float = 0.0
+    #: The ranks from the highest down (ranks.order): who may have units under whose command.
+    rank_order: tuple[str, ...] = RANKS
 
     @classmethod
     def from_pack(cls, data: dict, chosen: dict) -> Settings:
@@ -122,7 +124,7 @@ class Settings:
                    Dice.parse(loc["dice"]), loc["first"], loc["step"], loc["minimum"],
                    hq["stay_turns"], hq["stay_turns_in_building"], tuple(hq["ranks_without_hq"]),
                    loc.get("next_closest", "table"), pack_range(data, "nearest_enemy"),
-                   float(data["ranges"]["nearest_enemy"]["start"]))
+                   float(data["ranges"]["nearest_enemy"]["start"]), tuple(data["ranks"]["order"]))
 
     def band(self, nearest: float | None) -> tuple[float, int] | None:
         """The closest proximity band the nearest enemy is within (scaled), or None."""
