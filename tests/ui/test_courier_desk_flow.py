@@ -424,6 +424,7 @@ def test_a_rematch_starts_with_the_roster_the_table_entered_before_the_game(wind
     s = window.table.session
     desk = window.screen_widget
     assert not result.isVisible() and desk.isVisible()
+    assert not window.telling.announcement.isVisible()  # nothing was just done at the table
     assert s.setup["sides"] == ["Union", "Confederate"] and s.state.turn == 0 and s.state.phase == "setup"
     assert [e.input for e in s.entries] == [i for i in first if i.kind in ("add_commander", "declare_hq")]
     assert list(s.state.commanders) == ["meade", "buford", "lee"]
