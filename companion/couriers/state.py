@@ -154,8 +154,12 @@ class Commander:
     moved_turn: int = -1
 
 
-@dataclass
+@dataclass(frozen=True)
 class Courier:
+    """A courier and its story so far: a value, changed only by putting a changed copy on the
+    roster (companion/couriers/riders.py), so a copy of the state shares every courier an input
+    did not touch."""
+
     id: str
     side: str
     sender: str
@@ -167,7 +171,8 @@ class Courier:
     in_contact_turn: int = -1       # turn it reached a unit of the recipient's force, or his HQ
     moved_turn: int = -1
     located_roll_turn: int = -1
-    attempts: dict[str, int] = field(default_factory=dict)  # location rolls per target commander
+    #: location rolls per target commander (never changed in place: a new dict with the courier)
+    attempts: dict[str, int] = field(default_factory=dict)
     #: The unit (a commander's id) or "hq" its last ride named (couriers.locate.failed).
     towards: str | None = None
     #: Its last location roll failed and it has not reached another unit since: it may ride only
@@ -177,10 +182,10 @@ class Courier:
     contact: str | None = None
     #: The units where its location rolls failed, first first: it does not ride back to one
     #: while it looks for the next closest unit (couriers.locate.failed).
-    searched: list[str] = field(default_factory=list)
+    searched: tuple[str, ...] = ()
     #: The turn it delivered its message, was lost or was captured.
     finished_turn: int = -1
-    history: list[str] = field(default_factory=list)
+    history: tuple[str, ...] = ()
 
     @property
     def finished(self) -> bool:
@@ -241,8 +246,15 @@ class DeskState:
                          "proximity": self.settings.proximity,
                          "next_closest": self.settings.next_closest},
             "commanders": {k: asdict(c) for k, c in self.commanders.items()},
-            "couriers": {k: asdict(c) for k, c in self.couriers.items()},
+            "couriers": {k: courier_json(c) for k, c in self.couriers.items()},
             "pending": asdict(self.pending) if self.pending else None,
             "over": self.over,
             "winner": self.winner,
         }
+
+
+def courier_json(c: Courier) -> dict:
+    """A courier as JSON writes it: its history and searched units as lists."""
+    out = asdict(c)
+    out["history"], out["searched"] = list(c.history), list(c.searched)
+    return out

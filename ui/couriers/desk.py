@@ -365,7 +365,7 @@ class CourierDesk(QWidget):
                                f" \u00b7 {c.status}")
         shown = view.orders_open(c) or self.orders_button.isChecked()
         orders = f"Orders: \u201c{c.message}\u201d" if shown else "Orders: sealed (Show orders)"
-        self.history.addItems([orders] + c.history)
+        self.history.addItems([orders, *c.history])
         self.history.scrollToBottom()
         self.heading.setText("" if c.finished else _cap(view.heading(s, c)))
         if c.finished:
