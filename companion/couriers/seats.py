@@ -30,7 +30,9 @@ class _SealedCourier(Courier):
     @classmethod
     def of(cls, courier: Courier) -> Courier:
         sealed = object.__new__(cls)
-        sealed.__dict__ = courier.__dict__
+        # past the frozen dataclass's own __setattr__ (a Python call): this is made for every
+        # courier each time the words read the roster
+        object.__setattr__(sealed, "__dict__", courier.__dict__)
         return sealed
 
 

@@ -278,7 +278,10 @@ class CourierDesk(QWidget):
 
     def _refresh_couriers(self, s) -> None:
         keep_cour = self.selected_courier()
-        self.couriers.set_state(s, sorted(s.couriers.values(), key=lambda c: (c.finished, self._order(c.id))))
+        numbers = self._numbers  # a courier's place by its number, worked out once per courier
+        for cid in s.couriers.keys() - numbers.keys():
+            numbers[cid] = _num(cid)
+        self.couriers.set_state(s, sorted(s.couriers.values(), key=lambda c: (c.finished, numbers[c.id])))
         if keep_cour:
             self.select_courier(keep_cour)
         elif self.couriers.rows and not self.couriers.rows[0].finished:
@@ -308,13 +311,6 @@ class CourierDesk(QWidget):
         # the pack's reading of "closer to the enemy": what distance the players measure
         self.enemy_near.setText("Nearest enemy during the move:" if mv.proximity == "closest"
                                 else "Nearest enemy at the end of the move:")
-
-    def _order(self, cid: str) -> tuple:
-        """A courier's place by its number, worked out once per courier (hundreds late in a game)."""
-        found = self._numbers.get(cid)
-        if found is None:
-            found = self._numbers[cid] = _num(cid)
-        return found
 
     def _update_buttons(self, *_):
         s = self.state
@@ -352,12 +348,12 @@ class CourierDesk(QWidget):
         for w in self._move_controls():
             w.setEnabled(c is not None)
         self.distance.setEnabled(c is not None and self.enemy_near.isChecked())
-        self.history.clear()
         self.next_closest.setVisible(False)  # asked only after a failed location roll
         if c is None:  # nothing left of the courier chosen before (a courier's send undone)
             self.move_box.setTitle("Courier (select one above)")
             self.loss_preview.setText("")
             self.heading.setText("")
+            self._show_history([])
             self._no_ride()
             return
         cmds = s.commanders
@@ -365,8 +361,7 @@ class CourierDesk(QWidget):
                                f" \u00b7 {c.status}")
         shown = view.orders_open(c) or self.orders_button.isChecked()
         orders = f"Orders: \u201c{c.message}\u201d" if shown else "Orders: sealed (Show orders)"
-        self.history.addItems([orders, *c.history])
-        self.history.scrollToBottom()
+        self._show_history([orders, *c.history])
         self.heading.setText("" if c.finished else _cap(view.heading(s, c)))
         if c.finished:
             self.loss_preview.setText(f"This courier is {c.status}.")
@@ -390,6 +385,15 @@ class CourierDesk(QWidget):
             for b in (self.ride_button, self.capture_button):
                 b.setEnabled(False)
                 b.setToolTip(f"Courier {c.id} is {c.status}")
+
+    def _show_history(self, lines: list[str]) -> None:
+        """The chosen courier's story, its newest line in sight; filled again only when it
+        changed (a word-wrapped list lays out every line it is given)."""
+        if [self.history.item(i).text() for i in range(self.history.count())] == lines:
+            return
+        self.history.clear()
+        self.history.addItems(lines)
+        self.history.scrollToBottom()
 
     def _no_ride(self) -> None:
         """No ride to offer (no courier chosen, or its story is told): no target left from the
