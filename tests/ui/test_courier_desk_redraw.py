@@ -254,3 +254,27 @@ def test_a_panel_is_redrawn_when_a_part_it_shows_changed_and_left_when_none_did(
     assert parts == frozenset() and panels == set()
     window.undo()  # the overridden roll undone: the state is as it was, still nothing drawn
     assert shown(desk) == shown(fresh_desk(window, desk))
+
+
+def test_the_chosen_couriers_history_keeps_its_newest_line_in_sight(window, desk, qtbot):
+    """Filled only when it changed, the history still follows its newest line when it is laid
+    out again (shown, resized), and stays where the reader scrolled it otherwise."""
+    window.resize(1280, 720)
+    build_roster(qtbot, window, desk)
+    _submit(window, "send_courier", sender="meade", recipient="buford", message="Hold")
+    for _turn in range(8):  # a long story: one ride a turn, each through its loss roll
+        _submit(window, "begin_courier_step")
+        _submit(window, "move_courier", courier="C1", speed="officer", nearest_enemy=None, arrives=False)
+        assert window.table.submit(Input("roll", {"values": [1, 1]}, "table")).accepted
+        _submit(window, "end_turn")
+    desk.select_courier("C1")
+    qtbot.wait(20)
+    bar = desk.history.verticalScrollBar()
+    assert bar.maximum() > 0 and bar.value() == bar.maximum()
+    window.resize(1366, 768)  # its lines wrap anew: the newest stays in sight
+    qtbot.wait(20)
+    assert bar.value() == bar.maximum()
+    bar.triggerAction(bar.SliderAction.SliderToMinimum)  # the reader looks at its first lines
+    _submit(window, "begin_courier_step")  # a change its story does not show
+    qtbot.wait(20)
+    assert bar.value() == 0

@@ -172,6 +172,10 @@ class CourierDesk(QWidget):
         self.history = QListWidget()
         self.history.setWordWrap(True)
         self.history.setMinimumHeight(60)
+        self._history_follows = True  # the newest line in sight, until the reader scrolls up
+        bar = self.history.verticalScrollBar()
+        bar.rangeChanged.connect(self._history_range)
+        bar.actionTriggered.connect(lambda _a: setattr(self, "_history_follows", bar.sliderPosition() >= bar.maximum()))
         ml.addWidget(self.heading, 0, 0, 1, 2)
         ml.addWidget(self.officer, 1, 0, 1, 2)
         ml.addWidget(self.double, 2, 0, 1, 2)
@@ -393,7 +397,14 @@ class CourierDesk(QWidget):
             return
         self.history.clear()
         self.history.addItems(lines)
+        self._history_follows = True
         self.history.scrollToBottom()
+
+    def _history_range(self, _lo: int, hi: int) -> None:
+        """Laid out again (shown, resized, lines wrapped anew): the newest line stays in sight
+        unless the reader scrolled up."""
+        if self._history_follows:
+            self.history.verticalScrollBar().setValue(hi)
 
     def _no_ride(self) -> None:
         """No ride to offer (no courier chosen, or its story is told): no target left from the
