@@ -28,3 +28,12 @@ def final_report(session):
     if session.result() is None:
         return None
     return import_module(f"companion.{session.rules.game_id}.view").final_report(session)
+
+
+def rematch_inputs(session) -> list:
+    """The inputs a rematch gives again before the table takes over: the game's own answer
+    (``companion/<game>/view.py`` ``rematch_inputs``, the Courier Desk's roster), else none, as
+    a game whose players are its setup starts them again from the setup alone."""
+    view = import_module(f"companion.{session.rules.game_id}.view")
+    ask = getattr(view, "rematch_inputs", None)
+    return list(ask(session)) if ask is not None else []

@@ -64,7 +64,11 @@ class Telling:
 
     def rematch(self) -> None:
         session = self.window.table.session
-        self.window.new_game(session.rules.game_id, dict(session.setup))
+        again = game_screens.rematch_inputs(session)
+        if self.window.new_game(session.rules.game_id, dict(session.setup)):
+            for inp in again:  # given again as the table gave them, each judged by the rules anew
+                self.window.table.submit(inp, bool(inp.override))
+            self.announcement.clear()  # the table did none of it just now: the log shows the roster
 
     def reset(self) -> None:
         self.announcement.clear()

@@ -8,6 +8,8 @@ still go there and then search for him as if he had none (couriers.hq.absent).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..core.input_table import Given
 from ..core.violations import Violation
 from .state import DeskState
@@ -67,12 +69,12 @@ def _set_hq(s: DeskState, a: Given, building: bool) -> None:
 def _back_to_hq(s: DeskState, cmd) -> None:
     """Couriers who found his headquarters empty and are searching ride there again now that he is
     at it (couriers.hq.absent, couriers.hq.establish)."""
-    for c in s.couriers.values():
+    for cid, c in list(s.couriers.items()):
         if c.recipient == cmd.id and c.status == "searching" and not c.finished:
-            c.reached_hq = False
-            c.next_closest_only = False
-            c.status = "in transit"
-            c.history.append(f"Turn {s.turn}: {cmd.name} is at his headquarters at {cmd.hq}; rides there")
+            # a courier is a value (companion/couriers/riders.py): a changed copy takes its place
+            s.couriers[cid] = replace(c, reached_hq=False, next_closest_only=False, status="in transit",
+                                      history=(*c.history, f"Turn {s.turn}: {cmd.name} is at his "
+                                                           f"headquarters at {cmd.hq}; rides there"))
 
 
 def apply_declare(s: DeskState, a: Given) -> None:

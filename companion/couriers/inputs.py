@@ -167,9 +167,8 @@ def _next_courier_id(s: DeskState) -> str:
 def _send(s: DeskState, a: Given) -> None:
     cid = a["id"] or _next_courier_id(s)
     sender = s.commanders[a["sender"]]
-    c = Courier(cid, sender.side, sender.id, a["recipient"], a["message"], s.turn)
-    c.history.append(f"Turn {s.turn}: sent by {sender.name} to {s.commanders[c.recipient].name}")
-    s.couriers[cid] = c
+    line = f"Turn {s.turn}: sent by {sender.name} to {s.commanders[a['recipient']].name}"
+    s.couriers[cid] = Courier(cid, sender.side, sender.id, a["recipient"], a["message"], s.turn, history=(line,))
 
 
 def _send_words(s: DeskState, a: Given) -> str:

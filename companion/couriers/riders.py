@@ -5,12 +5,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 from ..core.dice import Dice, RollRequest
 from ..core.input_table import Given
 from ..core.inputs import Input
 from ..core.violations import MalformedInput, Violation
-from .state import RANKS, Courier, DeskState, Pending
+from .state import Courier, DeskState, Pending
 
 
 # -- where a courier is going ---------------------------------------------------------------------
@@ -44,8 +45,9 @@ def ride_targets(s: DeskState, c: Courier) -> tuple[str, ...]:
     his side below his rank, whose units may be under his command. Posthorn keeps no chain of
     command, so the table says which of those are."""
     cmd = s.commanders[c.recipient]
+    order = s.settings.rank_order  # the pack's, highest first
     below = [k for k, o in s.commanders.items()
-             if o.side == cmd.side and k != cmd.id and RANKS.index(o.rank) > RANKS.index(cmd.rank)]
+             if o.side == cmd.side and k != cmd.id and order.index(o.rank) > order.index(cmd.rank)]
     return (("hq",) if cmd.hq else ()) + (cmd.id, *below)
 
 
@@ -230,31 +232,44 @@ def check_roll(s: DeskState, a: Given) -> list[Violation]:
 
 
 # -- effects ----------------------------------------------------------------------------------------
-def _note_finished(s: DeskState, c: Courier, doing: str) -> bool:
+# A courier is a value (``Courier`` is frozen): an effect puts a changed copy in the state's roster,
+# so a state someone holds keeps the couriers it had, and a copy of the state shares every
+# courier an input did not touch (most of them, late in an evening, are long finished).
+def _set(s: DeskState, c: Courier, **fields) -> Courier:
+    """``c`` with ``fields`` changed, in its place on the roster."""
+    new = replace(c, **fields)
+    s.couriers[c.id] = new
+    return new
+
+
+def _tell(s: DeskState, c: Courier, line: str, **fields) -> Courier:
+    """``c`` with a line added to its history (and ``fields`` changed)."""
+    return _set(s, c, history=(*c.history, line), **fields)
+
+
+def _note_finished(s: DeskState, c: Courier, doing: str, **fields) -> bool:
     """An overridden input on a finished courier is logged, but the courier stays finished
     (couriers.move.finished): only undo brings a delivered, lost or captured courier back."""
     if c.finished:
-        c.history.append(f"Turn {s.turn}: {doing} although {c.status} (overridden); it stays {c.status}")
+        _tell(s, c, f"Turn {s.turn}: {doing} although {c.status} (overridden); it stays {c.status}", **fields)
     return c.finished
 
 
 def apply_move(s: DeskState, a: Given) -> None:
     c = s.couriers[a["courier"]]
-    if _note_finished(s, c, "moved"):
-        c.moved_turn = s.turn
+    if _note_finished(s, c, "moved", moved_turn=s.turn):
         return
     speed = a["speed"]
     nearest = a.get("nearest_enemy")
     target, notes = loss_target(s, speed, nearest)
-    c.moved_turn = s.turn
     towards = a["towards"]
-    c.towards = towards
+    c = _set(s, c, moved_turn=s.turn, towards=towards)
     if towards is None:
         where = heading(s, c)
     else:
         nearest_unit = " (the next closest unit)" if c.next_closest_only and a["next_closest"] else ""
         where = f"riding to {target_words(s, c, towards)}{nearest_unit}"
-    c.history.append(f"Turn {s.turn}: {s.settings.speeds[speed].label.lower()}, {where}")
+    _tell(s, c, f"Turn {s.turn}: {s.settings.speeds[speed].label.lower()}, {where}")
     s.pending = Pending("loss", c.id, str(s.settings.speeds[speed].dice), target,
                         bool(a.get("arrives", False)), notes)
 
@@ -270,9 +285,8 @@ def apply_capture(s: DeskState, a: Given) -> None:
     c = s.couriers[a["courier"]]
     if _note_finished(s, c, "captured"):
         return
-    c.status = "captured"
-    c.finished_turn = s.turn
-    c.history.append(f"Turn {s.turn}: captured with its message (couriers.capture)")
+    _tell(s, c, f"Turn {s.turn}: captured with its message (couriers.capture)",
+          status="captured", finished_turn=s.turn)
     if s.pending and s.pending.courier == c.id:
         s.pending = None
 
@@ -289,27 +303,26 @@ def apply_roll(s: DeskState, a: Given) -> None:
     met = total >= p.target
     if p.kind == "loss":
         if met:
-            c.status = "lost"
-            c.finished_turn = s.turn
-            c.history.append(f"Turn {s.turn}: lost on the way, {total} against {p.target}+; the message is not delivered")
+            _tell(s, c, f"Turn {s.turn}: lost on the way, {total} against {p.target}+; the message is not delivered",
+                  status="lost", finished_turn=s.turn)
         elif p.arrives:
             _arrive(s, c)
         else:
             on = f" towards {target_words(s, c, c.towards)}" if c.towards else ""
-            c.history.append(f"Turn {s.turn}: rides on{on} ({total} against {p.target}+)")
+            _tell(s, c, f"Turn {s.turn}: rides on{on} ({total} against {p.target}+)")
         return
-    c.attempts[c.recipient] = c.attempts.get(c.recipient, 0) + 1
-    c.located_roll_turn = s.turn
+    c = _set(s, c, attempts={**c.attempts, c.recipient: c.attempts.get(c.recipient, 0) + 1},
+             located_roll_turn=s.turn)
     name = s.commanders[c.recipient].name
     if met:
-        c.status = "located"
-        c.history.append(f"Turn {s.turn}: finds {name} ({total} against {p.target}+); rides straight to him next")
+        _tell(s, c, f"Turn {s.turn}: finds {name} ({total} against {p.target}+); rides straight to him next",
+              status="located")
     else:
-        c.next_closest_only = True
+        c = _set(s, c, next_closest_only=True)
         if c.contact is not None and c.contact not in c.searched:
-            c.searched.append(c.contact)
-        c.history.append(f"Turn {s.turn}: does not find {name} ({total} against {p.target}+); "
-                         "next turn it may move only to the next closest unit")
+            c = _set(s, c, searched=(*c.searched, c.contact))
+        _tell(s, c, f"Turn {s.turn}: does not find {name} ({total} against {p.target}+); "
+                    "next turn it may move only to the next closest unit")
 
 
 def _arrive(s: DeskState, c: Courier) -> None:
@@ -318,25 +331,22 @@ def _arrive(s: DeskState, c: Courier) -> None:
     towards = c.towards or default_target(s, c)
     if c.status == "located" or (towards == "hq" and cmd.at_hq):
         if towards == cmd.id or (towards == "hq" and cmd.at_hq):
-            c.status = "delivered"
-            c.finished_turn = s.turn
-            c.history.append(f"Turn {s.turn}: delivers the message to {cmd.name}")
+            _tell(s, c, f"Turn {s.turn}: delivers the message to {cmd.name}",
+                  status="delivered", finished_turn=s.turn)
         else:  # it knows where he is (couriers.locate.found): only reaching him delivers
-            c.history.append(f"Turn {s.turn}: reaches {target_words(s, c, towards)}; "
-                             f"{cmd.name} is not there, it rides on to him")
+            _tell(s, c, f"Turn {s.turn}: reaches {target_words(s, c, towards)}; "
+                        f"{cmd.name} is not there, it rides on to him")
         return
-    c.next_closest_only = False
-    c.contact = towards
+    c = _set(s, c, next_closest_only=False, contact=towards)
     if towards == "hq":
-        c.reached_hq = True
-        c.history.append(f"Turn {s.turn}: reaches the headquarters at {cmd.hq}; {cmd.name} is away, the search begins")
+        c = _tell(s, c, f"Turn {s.turn}: reaches the headquarters at {cmd.hq}; {cmd.name} is away, the search begins",
+                  reached_hq=True)
     elif towards != cmd.id:
-        c.history.append(f"Turn {s.turn}: in contact with {target_words(s, c, towards)}, "
-                         f"of {cmd.name}'s command")
+        c = _tell(s, c, f"Turn {s.turn}: in contact with {target_words(s, c, towards)}, "
+                        f"of {cmd.name}'s command")
     else:
-        c.history.append(f"Turn {s.turn}: in contact with a unit of {cmd.name}'s command")
-    c.status = "searching"
-    c.in_contact_turn = s.turn
+        c = _tell(s, c, f"Turn {s.turn}: in contact with a unit of {cmd.name}'s command")
+    _set(s, c, status="searching", in_contact_turn=s.turn)
 
 
 # -- words and requests -----------------------------------------------------------------------------

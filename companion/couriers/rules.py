@@ -14,7 +14,7 @@ from ..core.violations import MalformedInput, PackError
 from ..core.words import capital
 from . import ending, riders
 from .inputs import INPUTS
-from .state import RANGED, SETTINGS_SPEC, DeskState, Settings, pack_range
+from .state import RANGED, RANKS, SETTINGS_SPEC, DeskState, Settings, pack_range
 
 RULE_IDS = frozenset({
     "couriers.turn.order", "couriers.roll.pending", "couriers.roll.none", "couriers.send.side",
@@ -56,6 +56,15 @@ class CourierRules(Rules):
             lo, hi = pack_range(data, name)
             if lo > hi:
                 raise PackError(file, f"ranges.{name}", f"expected min no larger than max, found {lo:g} and {hi:g}")
+        order = data["ranks"]["order"]
+        if sorted(order) != sorted(RANKS):
+            raise PackError(file, "ranks.order", f"expected each of {', '.join(RANKS)} once, highest first, "
+                                                 f"found {', '.join(order)}")
+        lo, hi = pack_range(data, "nearest_enemy")
+        start = data["ranges"]["nearest_enemy"]["start"]
+        if not lo <= start <= hi:
+            raise PackError(file, "ranges.nearest_enemy.start",
+                            f"expected a number from {lo:g} to {hi:g}, found {start:g}")
         lo, hi = pack_range(data, "officer_move")
         if lo <= 0:
             raise PackError(file, "ranges.officer_move.min", f"expected more than 0 inches, found {lo:g}")

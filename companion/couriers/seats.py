@@ -14,7 +14,7 @@ from ..core.game import Seat, Seating, shallow
 from ..core.inputs import Input
 from ..core.words import UNSEEN
 from .riders import orders_open
-from .state import Courier, DeskState
+from .state import Courier, DeskState, courier_json
 
 _BY_COMMANDER = ("declare_hq", "move_commander", "return_to_hq", "establish_hq")
 _BY_COURIER = ("move_courier", "attempt_location")
@@ -30,7 +30,9 @@ class _SealedCourier(Courier):
     @classmethod
     def of(cls, courier: Courier) -> Courier:
         sealed = object.__new__(cls)
-        sealed.__dict__ = courier.__dict__
+        # past the frozen dataclass's own __setattr__ (a Python call): this is made for every
+        # courier each time the words read the roster
+        object.__setattr__(sealed, "__dict__", courier.__dict__)
         return sealed
 
 
@@ -66,7 +68,7 @@ class CourierSeating(Seating):
     def public_view(self, s: DeskState) -> dict:
         couriers = {}
         for cid, c in s.couriers.items():
-            item = asdict(c)
+            item = courier_json(c)
             item["message"] = c.message if orders_open(c) else None
             item["sealed"] = not orders_open(c)
             couriers[cid] = item

@@ -19,9 +19,15 @@ NEXT_CLOSEST = ("table", "unchecked")
 #: The numbers the pack bounds in its ``[ranges]`` table (a setup's officer move, a ride's nearest enemy).
 RANGED = ("officer_move", "nearest_enemy")
 
+def _range_spec(name: str) -> Spec:
+    fields = {"min": Spec(float, lo=0), "max": Spec(float, lo=0)}
+    if name == "nearest_enemy":  # where the ride panel's box starts (within min and max: validate_pack)
+        fields["start"] = Spec(float, lo=0)
+    return Spec(dict, fields=fields)
+
+
 SETTINGS_SPEC = Spec(dict, fields={
-    "ranges": Spec(dict, fields={name: Spec(dict, fields={"min": Spec(float, lo=0), "max": Spec(float, lo=0)})
-                                 for name in RANGED}),
+    "ranges": Spec(dict, fields={name: _range_spec(name) for name in RANGED}),
     "movement": Spec(dict, fields={
         "officer_move": Spec(float),  # within ranges.officer_move (CourierRules.validate_pack)
         "proximity": Spec(str, choices=("closest", "end")),
@@ -91,6 +97,10 @@ class Settings:
     next_closest: str = "table"
     #: The least and most inches a ride's nearest enemy may be told (the pack's ranges.nearest_enemy).
     nearest_enemy_range: tuple[float, float] = (0.0, 0.0)
+    #: Where the ride panel's nearest-enemy box starts for each courier chosen (ranges.nearest_enemy.start).
+    nearest_enemy_start: float = 0.0
+    #: The ranks from the highest down (ranks.order): who may have units under whose command.
+    rank_order: tuple[str, ...] = RANKS
 
     @classmethod
     def from_pack(cls, data: dict, chosen: dict) -> Settings:
@@ -113,7 +123,8 @@ class Settings:
                    tuple(sorted(((float(b["within"]), b["step"]) for b in data["bands"]), reverse=True)),
                    Dice.parse(loc["dice"]), loc["first"], loc["step"], loc["minimum"],
                    hq["stay_turns"], hq["stay_turns_in_building"], tuple(hq["ranks_without_hq"]),
-                   loc.get("next_closest", "table"), pack_range(data, "nearest_enemy"))
+                   loc.get("next_closest", "table"), pack_range(data, "nearest_enemy"),
+                   float(data["ranges"]["nearest_enemy"]["start"]), tuple(data["ranks"]["order"]))
 
     def band(self, nearest: float | None) -> tuple[float, int] | None:
         """The closest proximity band the nearest enemy is within (scaled), or None."""
@@ -143,8 +154,12 @@ class Commander:
     moved_turn: int = -1
 
 
-@dataclass
+@dataclass(frozen=True)
 class Courier:
+    """A courier and its story so far: a value, changed only by putting a changed copy on the
+    roster (companion/couriers/riders.py), so a copy of the state shares every courier an input
+    did not touch."""
+
     id: str
     side: str
     sender: str
@@ -156,7 +171,8 @@ class Courier:
     in_contact_turn: int = -1       # turn it reached a unit of the recipient's force, or his HQ
     moved_turn: int = -1
     located_roll_turn: int = -1
-    attempts: dict[str, int] = field(default_factory=dict)  # location rolls per target commander
+    #: location rolls per target commander (never changed in place: a new dict with the courier)
+    attempts: dict[str, int] = field(default_factory=dict)
     #: The unit (a commander's id) or "hq" its last ride named (couriers.locate.failed).
     towards: str | None = None
     #: Its last location roll failed and it has not reached another unit since: it may ride only
@@ -166,10 +182,10 @@ class Courier:
     contact: str | None = None
     #: The units where its location rolls failed, first first: it does not ride back to one
     #: while it looks for the next closest unit (couriers.locate.failed).
-    searched: list[str] = field(default_factory=list)
+    searched: tuple[str, ...] = ()
     #: The turn it delivered its message, was lost or was captured.
     finished_turn: int = -1
-    history: list[str] = field(default_factory=list)
+    history: tuple[str, ...] = ()
 
     @property
     def finished(self) -> bool:
@@ -230,8 +246,15 @@ class DeskState:
                          "proximity": self.settings.proximity,
                          "next_closest": self.settings.next_closest},
             "commanders": {k: asdict(c) for k, c in self.commanders.items()},
-            "couriers": {k: asdict(c) for k, c in self.couriers.items()},
+            "couriers": {k: courier_json(c) for k, c in self.couriers.items()},
             "pending": asdict(self.pending) if self.pending else None,
             "over": self.over,
             "winner": self.winner,
         }
+
+
+def courier_json(c: Courier) -> dict:
+    """A courier as JSON writes it: its history and searched units as lists."""
+    out = asdict(c)
+    out["history"], out["searched"] = list(c.history), list(c.searched)
+    return out

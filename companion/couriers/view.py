@@ -31,7 +31,7 @@ __all__ = [
     "final_report",
     "RANKS", "arrival_words", "asks_next_closest", "commander_waits", "end_waits", "heading",
     "location_owed", "location_target", "loss_preview", "offered_target", "open_targets", "orders_open",
-    "pack_range", "roster_waits", "send_waits", "side_words", "stay_needed", "target_words",
+    "pack_range", "rematch_inputs", "roster_waits", "send_waits", "side_words", "stay_needed", "target_words",
 ]
 
 #: The rules that say an input's moment has not come or has passed (couriers.turn.order,
@@ -110,3 +110,21 @@ def arrival_words(s: DeskState, c: Courier) -> str:
     cmd = s.commanders[c.recipient]
     return {"commander": cmd.name, "hq": f"the headquarters at {cmd.hq}",
             "force": f"a unit of {cmd.name}'s command"}[riders.destination(s, c)]
+
+
+#: The inputs that build the roster before the game begins (couriers.hq.declare): a rematch
+#: gives them again.
+ROSTER_KINDS = ("add_commander", "declare_hq")
+
+
+def rematch_inputs(session) -> list[Input]:
+    """What a rematch gives again (rules/couriers/reference.md, "A rematch"): the commanders the
+    table added and the headquarters it declared before the game began, in order and with the
+    overrides they carried; nothing given once the game was under way."""
+    out = []
+    for entry in session.entries:
+        if entry.input.kind == "start_game":
+            break
+        if entry.input.kind in ROSTER_KINDS:
+            out.append(entry.input)
+    return out

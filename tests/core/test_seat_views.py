@@ -163,11 +163,10 @@ SIDES = {"Blue": ("meade", "hancock", "gibbon"), "Grey": ("lee", "longstreet", "
 
 
 def couriers_rewrite(s, side, rng):
-    twin = replace(s, couriers=copy.deepcopy(s.couriers))
-    for c in twin.couriers.values():
-        if c.side == side and c.status != "captured":  # a captured courier's orders are read
-            c.message = f"rewritten {rng.random()}"
-    return twin
+    # a captured courier's orders are read: only the others are rewritten
+    return replace(s, couriers={cid: replace(c, message=f"rewritten {rng.random()}")
+                                if c.side == side and c.status != "captured" else c
+                                for cid, c in s.couriers.items()})
 
 
 def secret_orders(session: Session, rng: random.Random) -> list[Input]:

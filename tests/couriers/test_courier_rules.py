@@ -349,8 +349,7 @@ def test_couriers_locate_roll(desk):
     assert desk.courier("C1").status == "located"             # 2 on 2d6 always finds him
     assert desk.courier("C1").attempts == {"meade": 8}
     # never below the minimum, however many tries
-    desk.courier("C1").attempts["meade"] = 30
-    assert location_target(desk.state, desk.courier("C1")) == 2
+    assert location_target(desk.state, replace(desk.courier("C1"), attempts={"meade": 30})) == 2
     # the other courier looking for the same commander starts its own count at 9
     desk.ride("C2", 1, 1)
     desk.ok("attempt_location", courier="C2")
@@ -479,7 +478,7 @@ def test_couriers_locate_failed_never_back_to_the_unit_where_the_roll_failed(tmp
     says) is accepted; riding back to Meade's is refused whatever the setting; Gibbon's brigade,
     which the table does not say is the next closest (a farther one), only where the desk asks."""
     desk = failed_once(make_desk(pack=club_pack(tmp_path, setting)))
-    assert desk.courier("C1").searched == ["meade"]
+    assert desk.courier("C1").searched == ("meade",)
     ride = {"courier": "C1", "speed": "officer", "arrives": True}
     assert desk.broken("move_courier", **ride, towards="meade", next_closest=True) == ["couriers.locate.failed"]
     out = desk.session.why_not(Input("move_courier", {**ride, "towards": "meade", "next_closest": True}))
@@ -499,7 +498,7 @@ def test_couriers_locate_failed_remembers_every_unit_searched(desk):
     desk.table_roll(1, 2)
     desk.look("C1", 1, 2)                                   # 3 against 8+: not found again
     desk.next_turn()
-    assert desk.courier("C1").searched == ["meade", "hancock"]
+    assert desk.courier("C1").searched == ("meade", "hancock")
     ride = {"courier": "C1", "speed": "officer", "arrives": True, "next_closest": True}
     for back in ("meade", "hancock"):
         assert desk.broken("move_courier", **ride, towards=back) == ["couriers.locate.failed"]
@@ -507,7 +506,7 @@ def test_couriers_locate_failed_remembers_every_unit_searched(desk):
     desk.table_roll(1, 2)
     desk.look("C1", 1, 2)
     desk.next_turn()
-    assert desk.courier("C1").searched == ["meade", "hancock", "gibbon"]
+    assert desk.courier("C1").searched == ("meade", "hancock", "gibbon")
     for again in ("meade", "hancock", "gibbon"):
         assert desk.session.why_not(Input("move_courier", {**ride, "towards": again})) == []
 

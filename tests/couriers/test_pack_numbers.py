@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QApplication, QDialog, QDialogButtonBox, QDoubleSp
 
 from companion.core.inputs import Input
 from companion.core.violations import MalformedInput, PackError
+from companion.couriers import view
 from companion.couriers.rules import RULES
 from companion.games import load_pack
 from companion.phones.messages import seat_message
@@ -20,7 +21,7 @@ from ui.couriers.dialogs import ask_setup
 
 BUNDLED = Path(__file__).resolve().parents[2] / "rules" / "couriers"
 OFFICER = "officer_move = { min = 0.5, max = 1000.0 }"
-ENEMY = "nearest_enemy = { min = 0.0, max = 10000.0 }"
+ENEMY = "nearest_enemy = { min = 0.0, max = 10000.0, start = 18.0 }"
 
 
 def house_pack(tmp_path, officer=OFFICER, enemy=ENEMY):
@@ -35,7 +36,7 @@ def house_pack(tmp_path, officer=OFFICER, enemy=ENEMY):
 
 def tight(tmp_path):
     return house_pack(tmp_path, "officer_move = { min = 6.0, max = 36.0 }",
-                      "nearest_enemy = { min = 0.0, max = 48.0 }")
+                      "nearest_enemy = { min = 0.0, max = 48.0, start = 30.0 }")
 
 
 def riding(make_desk, pack):
@@ -65,6 +66,19 @@ def test_the_rules_take_the_packs_nearest_enemy_range(tmp_path, make_desk):
 def test_a_pack_whose_officer_move_is_outside_its_range_is_refused(tmp_path):
     with pytest.raises(PackError, match="from 6 to 20, found 24"):
         RULES.validate_pack(house_pack(tmp_path, "officer_move = { min = 6.0, max = 20.0 }"))
+
+
+def test_a_pack_whose_nearest_enemy_starts_outside_its_range_is_refused(tmp_path):
+    def pack(start):
+        where = tmp_path / f"pack{len(list(tmp_path.iterdir()))}"
+        where.mkdir()
+        return house_pack(where, enemy=f"nearest_enemy = {{ min = 0.0, max = 48.0{start} }}")
+
+    with pytest.raises(PackError, match=r"ranges.nearest_enemy.start: expected a number from 0 to 48, found 50"):
+        RULES.validate_pack(pack(", start = 50.0"))
+    with pytest.raises(PackError, match=r"ranges.nearest_enemy.start"):  # the schema: the start is required
+        RULES.validate_pack(pack(""))
+    RULES.validate_pack(pack(", start = 48.0"))
 
 
 def test_the_setup_dialog_offers_the_packs_officer_move_range(qtbot, tmp_path):
@@ -102,6 +116,62 @@ def test_the_ride_panel_and_a_phone_offer_the_packs_nearest_enemy_range(qtbot, t
     qtbot.addWidget(panel)
     panel.select_courier("C1")
     assert (panel.distance.minimum(), panel.distance.maximum()) == (0.0, 48.0)
+    # the box starts where the house pack says, for each courier chosen, and the ride and its
+    # loss roll preview take that distance
+    assert panel.distance.value() == 30.0
+    panel.distance.setValue(3)
+    panel.courier_view.clearSelection()
+    panel.select_courier("C1")
+    assert panel.distance.value() == 30.0
+    assert panel._ride_args("C1")["nearest_enemy"] == 30.0
+    bundled = CourierDesk(_Table(riding(make_desk, None).session))
+    qtbot.addWidget(bundled)
+    bundled.select_courier("C1")
+    assert bundled.distance.value() == 18.0
     ride = next(a for a in seat_message(desk.session, "Blue")["offers"] if a["kind"] == "move_courier")
     enemy = next(f for f in ride["fields"] if f["key"] == "nearest_enemy")
     assert (enemy["min"], enemy["max"]) == (0.0, 48.0)
+
+
+ORDER = 'order = ["army", "corps", "division", "brigade"]'
+
+
+def ranked(tmp_path, order):
+    pack = house_pack(tmp_path)
+    toml = Path(pack.source) / "couriers.toml"
+    text = toml.read_text(encoding="utf-8")
+    assert text.count(ORDER) == 1
+    toml.write_text(text.replace(ORDER, f"order = {order}"), encoding="utf-8")
+    return load_pack(pack.source)
+
+
+def test_the_chain_of_command_is_the_packs_rank_order(qtbot, tmp_path, make_desk):
+    """A courier to a commander may ride to the units of those ranked below him
+    (couriers.locate.contact): below by the pack's ranks.order, as the rules and the ride panel
+    take it."""
+    house = ranked(tmp_path, '["army", "brigade", "corps", "division"]')  # brigades above corps
+    for pack, to_hancock, to_gibbon in ((None, ["hancock", "gibbon"], ["gibbon"]),
+                                        (house, ["hancock"], ["gibbon", "hancock"])):
+        desk = make_desk(pack=pack).roster().start()
+        desk.ok("send_courier", sender="meade", recipient="hancock", message="x")
+        desk.ok("send_courier", sender="meade", recipient="gibbon", message="y")
+        desk.courier_step()
+        s = desk.state
+        assert list(view.open_targets(s, s.couriers["C1"])) == to_hancock
+        assert list(view.open_targets(s, s.couriers["C2"])) == to_gibbon
+        panel = CourierDesk(_Table(desk.session))
+        qtbot.addWidget(panel)
+        panel.select_courier("C2")
+        assert [panel.towards.itemData(i) for i in range(panel.towards.count())] == to_gibbon
+        # a ride to a unit the pack puts below him is taken; to one above, it is refused
+        refused = Input("move_courier", {"courier": "C1", "speed": "officer", "towards": "gibbon"})
+        if "gibbon" in to_hancock:
+            assert not desk.session.check(refused)
+        else:
+            with pytest.raises(MalformedInput, match="towards"):
+                desk.session.check(refused)
+
+
+def test_a_rank_order_that_leaves_out_a_rank_is_refused(tmp_path):
+    with pytest.raises(PackError, match=r"ranks.order: expected each of army, corps, division, brigade once"):
+        RULES.validate_pack(ranked(tmp_path, '["army", "corps", "brigade"]'))

@@ -25,7 +25,7 @@ def failed_at_meade() -> Session:
                 Input("roll", {"values": [1, 2]}, "table"), Input("end_turn"), Input("begin_courier_step")):
         out = s.submit(inp)
         assert out.accepted and not out.violations, (inp, out.violations)
-    assert s.state.couriers["C1"].searched == ["meade"]
+    assert s.state.couriers["C1"].searched == ("meade",)
     return s
 
 

@@ -5,6 +5,7 @@ import json
 
 from PySide6.QtCore import Qt
 
+from companion.core.inputs import Input
 from ui.main_window import MainWindow
 
 from .courier_steps import (
@@ -402,3 +403,54 @@ def test_the_end_game_dialog_offers_each_side_and_a_draw(qtbot):
     QTimer.singleShot(0, lambda: answer(0))
     assert dialogs.end_game(("Union", "Confederate")) == {"winner": "Union"}
     assert seen[0] == ["The Union side won", "The Confederate side won", "A draw"]
+
+
+def test_a_rematch_starts_with_the_roster_the_table_entered_before_the_game(window, desk, qtbot):
+    """Commanders are inputs, not setup: a rematch gives again the commanders added and the
+    headquarters declared before the game began (an overridden one still overridden), and
+    nothing from once the game was under way (rules/couriers/reference.md, "A rematch")."""
+    build_roster(qtbot, window, desk)  # Meade (HQ at Leister House), Buford, Lee; then begun
+    t = window.table
+    first = [e.input for e in t.session.entries]
+    add_commander(qtbot, desk, "Hancock", "Union", "corps")  # joins once the game is under way
+    assert t.submit(Input("establish_hq", {"commander": "lee", "place": "Seminary Ridge"}), override=True).accepted
+    assert t.state.commanders["lee"].hq == "Seminary Ridge"
+    desk.dialogs.end_game = lambda sides: {"winner": "Union"}
+    click(qtbot, desk.end_button)
+    result = window.telling.result
+    assert result.isVisible()
+    click(qtbot, result.buttons["rematch"])
+
+    s = window.table.session
+    desk = window.screen_widget
+    assert not result.isVisible() and desk.isVisible()
+    assert not window.telling.announcement.isVisible()  # nothing was just done at the table
+    assert s.setup["sides"] == ["Union", "Confederate"] and s.state.turn == 0 and s.state.phase == "setup"
+    assert [e.input for e in s.entries] == [i for i in first if i.kind in ("add_commander", "declare_hq")]
+    assert list(s.state.commanders) == ["meade", "buford", "lee"]
+    assert s.state.commanders["meade"].hq == "Leister House" and s.state.commanders["meade"].hq_in_building
+    assert s.state.commanders["lee"].hq is None  # established after the game began: not carried
+    cells = [desk.commanders.index(r, 0).data() for r in range(desk.commanders.rowCount())]
+    assert cells == ["Meade", "Buford", "Lee"]
+    assert desk.phase.button.text() == "Begin the game"
+    click(qtbot, desk.phase.button)
+    assert s.state.turn == 1
+
+
+def test_a_rematch_keeps_an_override_the_table_gave_before_the_game(window, desk, qtbot):
+    add_commander(qtbot, desk, "Buford", "Union", "brigade")
+    add_commander(qtbot, desk, "Lee", "Confederate", "army")
+    t = window.table
+    hq = Input("declare_hq", {"commander": "buford", "place": "McPherson Ridge"})
+    flagged = t.submit(hq)
+    assert not flagged.accepted  # a brigade keeps no headquarters
+    assert t.submit(hq, override=True).accepted
+    overridden = t.session.entries[-1].input.override
+    assert overridden
+    click(qtbot, desk.phase.button)  # Begin the game
+    desk.dialogs.end_game = lambda sides: {"winner": None}
+    click(qtbot, desk.end_button)
+    click(qtbot, window.telling.result.buttons["rematch"])
+    s = window.table.session
+    assert s.state.commanders["buford"].hq == "McPherson Ridge"
+    assert s.entries[-1].input.kind == "declare_hq" and s.entries[-1].input.override == overridden

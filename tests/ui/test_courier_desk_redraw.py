@@ -5,6 +5,7 @@ rows redrawn and rows measured, not in time (the time is bench/ui_latency.py's).
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import Qt
 
 from companion.core.inputs import Input
 
@@ -115,3 +116,165 @@ def test_rows_on_screen_are_as_tall_as_their_text_after_a_scroll(window, long_de
     tall = max(view.rowHeight(r) for r in shown)
     if size == "normal":  # the long name wraps: a row on screen is two lines high or more
         assert tall >= 2 * view.fontMetrics().height()
+
+
+def test_many_couriers_on_the_road_take_one_line_of_the_phase_bar(window, desk, qtbot):
+    window.resize(1366, 768)
+    build_roster(qtbot, window, desk)
+    for i in range(8):
+        _submit(window, "send_courier", sender="meade", recipient="buford", message=f"Order {i + 1}")
+    _submit(window, "begin_courier_step")
+    assert desk.phase.next.text() == "Move couriers C1, C2, C3 and 5 more"
+    for i in range(6):
+        _submit(window, "capture", courier=f"C{i + 3}")
+    # two left: each named with its heading, as the rules word the step
+    assert desk.phase.next.text().splitlines() == [
+        st.text for st in window.table.session.next_steps() if st.kind == "move_courier"]
+    assert len(desk.phase.next.text().splitlines()) == 2
+
+
+def test_the_desk_holds_still_while_a_roll_is_owed(window, desk, qtbot):
+    """The phase bar's button hides while a roll is owed: the bar keeps its room, so the words
+    keep their width and the tables under the bar do not move (nor are laid out again)."""
+    window.resize(1366, 768)
+    build_roster(qtbot, window, desk)
+    _submit(window, "send_courier", sender="meade", recipient="buford", message="Hold")
+    _submit(window, "begin_courier_step")
+    qtbot.wait(10)
+    where = (desk.phase.next.width(), desk.commander_view.mapTo(desk, desk.commander_view.rect().topLeft()))
+    _submit(window, "move_courier", courier="C1", speed="officer", nearest_enemy=None, arrives=False)
+    qtbot.wait(10)
+    assert not desk.phase.button.isVisible()  # a loss roll is owed
+    assert (desk.phase.next.width(), desk.commander_view.mapTo(desk, desk.commander_view.rect().topLeft())) == where
+
+
+# -- redrawn from the change record (#10 item 4) ---------------------------------------------------
+def _brush(value):
+    return value.color().name() if value is not None else None
+
+
+def _table(model):
+    roles = (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole)
+    return [[tuple(model.index(r, c).data(role) for role in roles) + (_brush(model.index(r, c).data(Qt.ItemDataRole.ForegroundRole)),)
+             for c in range(model.columnCount())] for r in range(model.rowCount())]
+
+
+def _button(b):
+    return (b.text(), b.isEnabled(), b.toolTip(), b.isHidden())
+
+
+def shown(desk) -> dict:
+    """Everything a player reads on the desk, and what each control would give."""
+    return {
+        "phase": (desk.phase.where.text(), desk.phase.next.text(), _button(desk.phase.button)),
+        "commanders": _table(desk.commanders),
+        "couriers": _table(desk.couriers),
+        "selected": (desk.selected_commander(), desk.selected_courier()),
+        "buttons": [_button(b) for b in (desk.add_commander_button, desk.declare_button, desk.moved_button,
+                                         desk.return_button, desk.establish_button, desk.send_button,
+                                         desk.end_button)],
+        "speeds": (desk.officer.text(), desk.double.text(), desk.enemy_near.text(),
+                   desk.distance.minimum(), desk.distance.maximum(), desk.distance.value()),
+        "courier": (desk.move_box.title(), desk.heading.text(), desk.loss_preview.text(),
+                    [desk.history.item(i).text() for i in range(desk.history.count())],
+                    [(desk.towards.itemData(i), desk.towards.itemText(i)) for i in range(desk.towards.count())],
+                    desk.towards.currentIndex(), _button(desk.next_closest), _button(desk.arrives),
+                    [_button(b) for b in (desk.ride_button, desk.locate_button, desk.capture_button,
+                                          desk.orders_button)]),
+    }
+
+
+def fresh_desk(window, like):
+    """A desk built afresh on the same table, with the same commander and courier chosen."""
+    from ui.couriers.desk import CourierDesk
+
+    fresh = CourierDesk(window.table)
+    for pick, view, chosen in ((fresh.select_commander, fresh.commander_view, like.selected_commander()),
+                               (fresh.select_courier, fresh.courier_view, like.selected_courier())):
+        view.clearSelection()
+        if chosen:
+            pick(chosen)
+    return fresh
+
+
+def test_after_random_evenings_through_the_window_every_panel_shows_what_a_fresh_desk_shows(window, desk, qtbot):
+    import random
+
+    from playout import Playout
+
+    window.resize(1366, 768)
+    session = window.table.session
+    assert session.tell_parts  # the window has the session find the parts for this screen
+    skipped, speeds = 0, desk.redraws["speeds"]
+    for seed in (3, 11):
+        player = Playout(session, random.Random(seed), table_dice=0.5, undo=0.2, via=window.table)
+        for step in range(70):
+            if not player.step():
+                break
+            fresh = fresh_desk(window, desk)
+            change = window.table.session.last_change
+            a, b = shown(desk), shown(fresh)
+            assert a == b, (seed, step, change.event, sorted(change.state_parts), [k for k in a if a[k] != b[k]])
+            fresh.deleteLater()
+            skipped += not change.changed("couriers")
+        # the next evening on a desk already played: undo the whole game
+        while session.can_undo:
+            window.undo()
+        assert shown(desk) == shown(fresh_desk(window, desk))
+    assert skipped > 5  # some changes left the courier table alone, and it still matched
+    assert desk.redraws["speeds"] == speeds  # the pack's numbers: drawn when the desk was opened only
+
+
+def test_a_panel_is_redrawn_when_a_part_it_shows_changed_and_left_when_none_did(window, desk, qtbot):
+    from companion.core.inputs import roll
+
+    build_roster(qtbot, window, desk)  # the game begun: turn 1, the wargame's turn
+    _submit(window, "send_courier", sender="meade", recipient="buford", message="Hold")
+
+    def drawn(kind, override=False, **args):
+        before = desk.redraws.copy()
+        outcome = window.table.submit(Input(kind, args), override) if kind != "roll" else \
+            window.table.submit(roll(args["values"], "table"), override)
+        assert outcome is not None and outcome.accepted, (kind, outcome and outcome.violations)
+        return {k for k in desk.redraws if desk.redraws[k] != before[k]}, window.table.session.last_change.state_parts
+
+    panels, parts = drawn("move_commander", commander="lee")  # a commander moved: his row
+    assert parts >= {"commanders"} and "couriers" not in parts
+    assert panels == {"commanders", "couriers", "phase", "buttons", "courier"}  # a courier's heading names him
+    panels, parts = drawn("begin_courier_step")
+    assert parts == {"phase", "phase.*"}  # the phase alone (a value, not split into fields)
+    assert panels == {"phase", "buttons", "courier"}  # neither table: nothing a row shows changed
+    panels, parts = drawn("move_courier", courier="C1", speed="officer", nearest_enemy=None, arrives=False)
+    assert "couriers" in parts and "commanders" not in parts
+    assert "commanders" not in panels and "couriers" in panels
+    panels, parts = drawn("roll", values=[1, 1])
+    assert "commanders" not in panels and "couriers" in panels
+    # a roll nobody asked for, overridden, changes nothing (couriers.roll.none): no panel is drawn
+    panels, parts = drawn("roll", override=True, values=[3, 4])
+    assert parts == frozenset() and panels == set()
+    window.undo()  # the overridden roll undone: the state is as it was, still nothing drawn
+    assert shown(desk) == shown(fresh_desk(window, desk))
+
+
+def test_the_chosen_couriers_history_keeps_its_newest_line_in_sight(window, desk, qtbot):
+    """Filled only when it changed, the history still follows its newest line when it is laid
+    out again (shown, resized), and stays where the reader scrolled it otherwise."""
+    window.resize(1280, 720)
+    build_roster(qtbot, window, desk)
+    _submit(window, "send_courier", sender="meade", recipient="buford", message="Hold")
+    for _turn in range(8):  # a long story: one ride a turn, each through its loss roll
+        _submit(window, "begin_courier_step")
+        _submit(window, "move_courier", courier="C1", speed="officer", nearest_enemy=None, arrives=False)
+        assert window.table.submit(Input("roll", {"values": [1, 1]}, "table")).accepted
+        _submit(window, "end_turn")
+    desk.select_courier("C1")
+    qtbot.wait(20)
+    bar = desk.history.verticalScrollBar()
+    assert bar.maximum() > 0 and bar.value() == bar.maximum()
+    window.resize(1366, 768)  # its lines wrap anew: the newest stays in sight
+    qtbot.wait(20)
+    assert bar.value() == bar.maximum()
+    bar.triggerAction(bar.SliderAction.SliderToMinimum)  # the reader looks at its first lines
+    _submit(window, "begin_courier_step")  # a change its story does not show
+    qtbot.wait(20)
+    assert bar.value() == 0

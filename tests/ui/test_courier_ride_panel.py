@@ -61,7 +61,7 @@ def failed_at_meade(tmp_path, setting: str) -> Session:
 @pytest.mark.parametrize("setting", ["table", "unchecked"])
 def test_the_ride_panel_offers_only_what_the_session_takes(qtbot, tmp_path, setting):
     session = failed_at_meade(tmp_path, setting)
-    assert session.state.couriers["C1"].searched == ["hq", "meade"]
+    assert session.state.couriers["C1"].searched == ("hq", "meade")
     desk = CourierDesk(_Table(session))
     qtbot.addWidget(desk)
     desk.select_courier("C1")

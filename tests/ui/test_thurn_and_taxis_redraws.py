@@ -113,10 +113,16 @@ def test_the_tile_strip_is_painted_afresh_only_when_a_stack_or_its_look_changed(
     window.set_colours("system", remember=False)
 
 
-def test_the_parts_are_found_only_for_a_screen_that_reads_them(window, qtbot, desk):
-    session = window.table.session  # the Courier Desk compares what it shows instead
+def test_the_parts_are_found_only_for_a_screen_that_reads_them(window, qtbot, monkeypatch):
+    from ui.couriers.desk import CourierDesk
+
+    # a screen that does not read the parts (the Courier Desk, told so for this test)
+    monkeypatch.setattr(CourierDesk, "reads_state_parts", False)
+    window.ask_setup = lambda parent, game, pack: {"sides": ["Union", "Confederate"]}
+    qtbot.mouseClick(window.start.cards["couriers"].button, Qt.MouseButton.LeftButton)
+    session = window.table.session
     assert not session.tell_parts
-    desk.table.submit(Input("add_commander", {"id": "meade", "name": "Meade", "side": "Union", "rank": "army"}))
+    window.table.submit(Input("add_commander", {"id": "meade", "name": "Meade", "side": "Union", "rank": "army"}))
     assert session.last_change.state_parts == {EVERY} and session.last_change.changed("anything")
     screen = open_game(window)
     assert window.table.session.tell_parts and screen.reads_state_parts

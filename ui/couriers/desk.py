@@ -3,6 +3,8 @@ step. Every button builds one input for the session; the screen redraws from the
 
 from __future__ import annotations
 
+from collections import Counter
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -39,6 +41,22 @@ from .models import CommanderModel, CourierModel, IdRole
 
 PHASES = {"setup": "Before the game", "battle": "your wargame's turn", "couriers": "courier step"}
 ADVANCE = {"start_game": "Begin the game", "begin_courier_step": "Begin courier step", "end_turn": "End turn"}
+#: Couriers named one by one in the phase bar; more are counted (each one's heading is its row's
+#: tooltip and the ride panel's first line), so the bar keeps two lines however many ride.
+NAMED = 3
+
+#: Each panel and the parts of the state it shows (``DeskState``'s fields, ``Change.changed``):
+#: a change that touched none of them leaves the panel as it is. The rows show names, headings
+#: and whether a courier moved this turn; the phase bar, the buttons and the ride panel show what
+#: the rules take now, which hangs on the turn, a roll owed and the end as well.
+PANELS = {
+    "commanders": ("commanders",),
+    "couriers": ("commanders", "couriers", "turn"),
+    "phase": ("commanders", "couriers", "turn", "phase", "pending", "over", "winner"),
+    "speeds": ("settings",),
+    "buttons": ("commanders", "couriers", "turn", "phase", "pending", "over", "sides"),
+    "courier": ("commanders", "couriers", "turn", "phase", "pending", "over"),
+}
 
 
 def create(table):
@@ -69,13 +87,24 @@ def _table_view(model) -> QTableView:
 
 
 class CourierDesk(QWidget):
+    #: redrawn from the change record's parts of the state (``PANELS``; ui/main_window.py has
+    #: the session find them)
+    reads_state_parts = True
+
     def __init__(self, table, parent=None):
         super().__init__(parent)
         self.table = table
+        #: how often each panel was redrawn (the tests count them; never timed)
+        self.redraws: Counter[str] = Counter()
         self._numbers: dict[str, tuple] = {}
         self.dialogs = CourierDialogs(self)
         self.phase = PhaseBar()
         self.phase.advance.connect(lambda kind: self.submit(kind))
+        # the advance button hides while a roll is owed, about every other click: keeping its
+        # room keeps the bar's words at one width, so the bar and the desk under it hold still
+        keep = self.phase.button.sizePolicy()
+        keep.setRetainSizeWhenHidden(True)
+        self.phase.button.setSizePolicy(keep)
 
         # commanders
         self.commanders = CommanderModel(self)
@@ -124,7 +153,6 @@ class CourierDesk(QWidget):
         self.distance.setDecimals(1)
         self.distance.setSingleStep(1)
         self.distance.setSuffix('"')
-        self.distance.setValue(18)
         self.towards = QComboBox()  # the unit or headquarters the ride names (couriers.locate.failed)
         self.towards.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.towards.setMinimumContentsLength(12)
@@ -144,6 +172,10 @@ class CourierDesk(QWidget):
         self.history = QListWidget()
         self.history.setWordWrap(True)
         self.history.setMinimumHeight(60)
+        self._history_follows = True  # the newest line in sight, until the reader scrolls up
+        bar = self.history.verticalScrollBar()
+        bar.rangeChanged.connect(self._history_range)
+        bar.actionTriggered.connect(lambda _a: setattr(self, "_history_follows", bar.sliderPosition() >= bar.maximum()))
         ml.addWidget(self.heading, 0, 0, 1, 2)
         ml.addWidget(self.officer, 1, 0, 1, 2)
         ml.addWidget(self.double, 2, 0, 1, 2)
@@ -194,6 +226,9 @@ class CourierDesk(QWidget):
         self.distance.valueChanged.connect(self._update_courier_panel)
         self.commander_view.selectionModel().selectionChanged.connect(self._update_buttons)
         self.courier_view.selectionModel().selectionChanged.connect(self._courier_selected)
+        settings = self.state.settings
+        self.distance.setRange(*settings.nearest_enemy_range)  # the pack's range, as the rules take it
+        self.distance.setValue(settings.nearest_enemy_start)
         self.refresh()
 
     # -- reading the screen -------------------------------------------------------------------
@@ -223,21 +258,44 @@ class CourierDesk(QWidget):
         return self.table.submit(Input(kind, args))
 
     # -- redraw --------------------------------------------------------------------------------
-    def refresh(self, change=None) -> None:  # change: the session's Change record (None: all)
+    def refresh(self, change=None) -> None:
+        """Redraw the panels whose parts of the state ``change`` (the session's Change record)
+        touched (``PANELS``); None: all of them."""
         s = self.state
-        keep_cmd, keep_cour = self.selected_commander(), self.selected_courier()
-        self.commanders.set_state(s, s.commanders.values())
-        self.couriers.set_state(s, sorted(s.couriers.values(), key=lambda c: (c.finished, self._order(c.id))))
-        if keep_cmd:
-            self.select_commander(keep_cmd)
+        drawn = [name for name, parts in PANELS.items() if change is None or change.changed(*parts)]
+        if "commanders" in drawn:
+            keep = self.selected_commander()
+            self.commanders.set_state(s, s.commanders.values())
+            if keep:
+                self.select_commander(keep)
+        if "couriers" in drawn:
+            self._refresh_couriers(s)
+        if "phase" in drawn:
+            self._refresh_phase(s)
+        if "speeds" in drawn:
+            self._refresh_speeds(s)
+        if "buttons" in drawn:
+            self._update_buttons()
+        if "courier" in drawn:
+            self._update_courier_panel()
+        self.redraws.update(drawn)
+
+    def _refresh_couriers(self, s) -> None:
+        keep_cour = self.selected_courier()
+        numbers = self._numbers  # a courier's place by its number, worked out once per courier
+        for cid in s.couriers.keys() - numbers.keys():
+            numbers[cid] = _num(cid)
+        self.couriers.set_state(s, sorted(s.couriers.values(), key=lambda c: (c.finished, numbers[c.id])))
         if keep_cour:
             self.select_courier(keep_cour)
         elif self.couriers.rows and not self.couriers.rows[0].finished:
             self.select_courier(self.couriers.rows[0].id)
+
+    def _refresh_phase(self, s) -> None:
         steps = self.table.session.next_steps()
         where = f"Turn {s.turn} \u00b7 {PHASES[s.phase]}" if s.turn else PHASES[s.phase]
         advance = next((st for st in steps if st.kind in ADVANCE), None)
-        todo = [st.text for st in steps if st.kind not in ADVANCE]
+        todo = _todo(steps)
         if advance is not None and not todo:
             todo = [advance.text]
         ended = self.table.session.result()
@@ -248,6 +306,8 @@ class CourierDesk(QWidget):
         else:
             self.phase.set_phase(where, todo, ADVANCE[advance.kind] if advance else None,
                                  advance.kind if advance else "")
+
+    def _refresh_speeds(self, s) -> None:
         mv = s.settings
         self.distance.setRange(*mv.nearest_enemy_range)  # the pack's range, as the rules take it
         for label, speed in ((self.officer, mv.speeds["officer"]), (self.double, mv.speeds["double"])):
@@ -255,15 +315,6 @@ class CourierDesk(QWidget):
         # the pack's reading of "closer to the enemy": what distance the players measure
         self.enemy_near.setText("Nearest enemy during the move:" if mv.proximity == "closest"
                                 else "Nearest enemy at the end of the move:")
-        self._update_buttons()
-        self._update_courier_panel()
-
-    def _order(self, cid: str) -> tuple:
-        """A courier's place by its number, worked out once per courier (hundreds late in a game)."""
-        found = self._numbers.get(cid)
-        if found is None:
-            found = self._numbers[cid] = _num(cid)
-        return found
 
     def _update_buttons(self, *_):
         s = self.state
@@ -285,7 +336,7 @@ class CourierDesk(QWidget):
         self.end_button.setToolTip(why or "Your wargame is over: say who won (couriers.game.end)")
 
     def _courier_selected(self, *_):
-        self.distance.setValue(18)
+        self.distance.setValue(self.state.settings.nearest_enemy_start)  # the pack's, for each courier
         self.arrives.setChecked(False)
         self.next_closest.setChecked(False)
         self.towards.clear()  # filled with this courier's targets, its heading first chosen
@@ -301,23 +352,24 @@ class CourierDesk(QWidget):
         for w in self._move_controls():
             w.setEnabled(c is not None)
         self.distance.setEnabled(c is not None and self.enemy_near.isChecked())
-        self.history.clear()
         self.next_closest.setVisible(False)  # asked only after a failed location roll
-        if c is None:
+        if c is None:  # nothing left of the courier chosen before (a courier's send undone)
             self.move_box.setTitle("Courier (select one above)")
             self.loss_preview.setText("")
             self.heading.setText("")
+            self._show_history([])
+            self._no_ride()
             return
         cmds = s.commanders
         self.move_box.setTitle(f"Courier {c.id}: {cmds[c.sender].name} \u2192 {cmds[c.recipient].name}"
                                f" \u00b7 {c.status}")
         shown = view.orders_open(c) or self.orders_button.isChecked()
         orders = f"Orders: \u201c{c.message}\u201d" if shown else "Orders: sealed (Show orders)"
-        self.history.addItems([orders] + c.history)
-        self.history.scrollToBottom()
+        self._show_history([orders, *c.history])
         self.heading.setText("" if c.finished else _cap(view.heading(s, c)))
         if c.finished:
             self.loss_preview.setText(f"This courier is {c.status}.")
+            self._no_ride()
         else:
             self._fill_targets(c)
             self.arrives.setText(f"Arrives this move at {self.towards.currentText()}")
@@ -337,6 +389,29 @@ class CourierDesk(QWidget):
             for b in (self.ride_button, self.capture_button):
                 b.setEnabled(False)
                 b.setToolTip(f"Courier {c.id} is {c.status}")
+
+    def _show_history(self, lines: list[str]) -> None:
+        """The chosen courier's story, its newest line in sight; filled again only when it
+        changed (a word-wrapped list lays out every line it is given)."""
+        if [self.history.item(i).text() for i in range(self.history.count())] == lines:
+            return
+        self.history.clear()
+        self.history.addItems(lines)
+        self._history_follows = True
+        self.history.scrollToBottom()
+
+    def _history_range(self, _lo: int, hi: int) -> None:
+        """Laid out again (shown, resized, lines wrapped anew): the newest line stays in sight
+        unless the reader scrolled up."""
+        if self._history_follows:
+            self.history.verticalScrollBar().setValue(hi)
+
+    def _no_ride(self) -> None:
+        """No ride to offer (no courier chosen, or its story is told): no target left from the
+        courier shown before."""
+        self.towards.clear()
+        self.arrives.setText("Arrives this move")
+        self.next_closest.setToolTip("")
 
     def _move_controls(self):
         return (self.officer, self.double, self.enemy_near, self.distance, self.towards,
@@ -428,6 +503,22 @@ class CourierDesk(QWidget):
         cid = self.selected_courier()
         if cid is not None:
             self.submit(kind, courier=cid)
+
+
+def _todo(steps) -> list[str]:
+    """The phase bar's lines: the steps as the rules word them, or, with many couriers on the
+    road, one line per kind of step naming the first few couriers and counting the rest."""
+    todo = [st for st in steps if st.kind not in ADVANCE]
+    if len(todo) <= NAMED:
+        return [st.text for st in todo]
+    lines = []
+    for kind, words in (("attempt_location", "Location rolls owed for"), ("move_courier", "Move")):
+        ids = [st.args["courier"] for st in todo if st.kind == kind]
+        if ids:
+            more = f" and {len(ids) - NAMED} more" if len(ids) > NAMED else ""
+            lines.append(f"{words} {'courier' if len(ids) == 1 else 'couriers'} {', '.join(ids[:NAMED])}{more}")
+    lines += [st.text for st in todo if st.kind not in ("attempt_location", "move_courier")]
+    return lines
 
 
 def _num(cid: str) -> tuple:

@@ -16,13 +16,13 @@ STATUS_COLOURS = {s: f"status.{s}" for s in ("delivered", "lost", "captured", "s
 
 
 class _RosterModel(RowTableModel):
+    """A row's answers are kept while its signature holds (``RowTableModel.answer``): a view
+    asks each cell for a dozen roles every time it measures or paints a row."""
+
     def set_state(self, state, rows) -> None:
         self.set_rows(state, rows)
 
-    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
-        row = self.row_at(index)
-        if row is None:
-            return None
+    def answer(self, row, index, role):
         if role == IdRole:
             return row.id
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
@@ -64,13 +64,25 @@ class CommanderModel(_RosterModel):
 class CourierModel(_RosterModel):
     headers = ("Courier", "From \u2192 To", "Status", "Location rolls")
 
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        #: a finished courier's signature, with the courier it was read from
+        self._finished: dict[str, tuple] = {}
+
     def signature(self, c):
         """Everything the row shows; a finished courier (most rows, late in a game) shows only
-        what stays fixed, so its signature is a few fields rather than its cells."""
+        what stays fixed, so its signature is a few fields rather than its cells, read once: a
+        courier is a value, and the same one (``is``) shows the same, as the commanders it names
+        were on the roster before it was sent and keep their names."""
+        if c.finished:
+            kept = self._finished.get(c.id)
+            if kept is not None and kept[0] is c:
+                return kept[1]
         cmds = self.state.commanders
         fixed = (c.status, c.attempts.get(c.recipient, 0), cmds[c.sender].name, cmds[c.recipient].name,
                  view.orders_open(c) and c.message)
         if c.finished:
+            self._finished[c.id] = (c, fixed)
             return fixed
         return fixed + tuple(self.cell(c, col, role) for col in (2, 3)
                              for role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole))
