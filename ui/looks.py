@@ -23,9 +23,11 @@ TEXT_SCALES = {"normal": 1.0, "large": 1.3, "larger": 1.65}
 #: Named sizes relative to the body text; table mode makes the phase bar readable from two metres.
 SIZES = {"small": 0.9, "heading": 1.15, "title": 1.3, "phase": 1.45, "big": 1.6, "display": 2.2,
          "dice": 3.3, "board": 1.0}
-#: "board": a game's board drawn as tables (the Courier Desk's), as much larger as the drawn boards
-TABLE_SIZES = {**SIZES, "heading": 1.4, "title": 1.8, "phase": 3.2, "phase.next": 2.2, "big": 2.4, "display": 3.6,
-               "board": 1.6}
+TABLE_SIZES = {**SIZES, "heading": 1.4, "title": 1.8, "phase": 3.2, "phase.next": 2.2, "big": 2.4, "display": 3.6}
+#: "board", a game's board drawn as tables (the Courier Desk's): in table mode at least this
+#: many times the body type, as the drawn boards grow (Looks.board_scale), but never past the
+#: larger text size's own: wider, its columns would push the window past a 1280-pixel screen
+TABLE_BOARD = 1.6
 WEIGHTS = {"heading": 600, "title": 600, "phase": 600, "big": 600, "display": 700}
 TONES = ("muted", "danger", "success", "warning", "accent", "side.postmen", "side.holnists",
          "card.red", "card.black", "map.ink")
@@ -58,6 +60,8 @@ class Looks:
         return self.scale * (1.6 if self.table_mode else 1.0)
 
     def points(self, size: str = "body") -> float:
+        if size == "board" and self.table_mode:
+            return round(self.base_points * max(self.scale, TABLE_BOARD), 1)
         sizes = TABLE_SIZES if self.table_mode else SIZES
         return round(self.base_points * self.scale * sizes.get(size, 1.0), 1)
 

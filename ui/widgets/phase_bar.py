@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Signal
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from .. import looks
 from .steady import SteadyHeight
@@ -61,6 +61,8 @@ class PhaseBar(QFrame):
         kind = event.type()
         if obj is self.button and kind == QEvent.Type.FontChange:
             self._fit_button()
+            if not self._fitting:
+                self._fit_type()
         elif kind == QEvent.Type.FontChange and obj in (self.where, self.next) and not self._fitting:
             self._fit_type()  # another text size or table mode: the full type is tried again
         elif obj is self._watched and kind == QEvent.Type.Resize:
@@ -83,8 +85,8 @@ class PhaseBar(QFrame):
             self._fit_type()
 
     def _fit_type(self) -> None:
-        """The words at their size (table mode's two-metre type, the larger text size) unless
-        on a short window they would take more than SHARE of its height: then they step down
+        """The words at their size (table mode's two-metre type at the larger text size) unless,
+        in table mode, they would take more than SHARE of the window's height: then they step down
         together, never under the heading size, so the bar never clips its own words nor pushes
         the board out of sight."""
         window = self._watched
@@ -92,15 +94,18 @@ class PhaseBar(QFrame):
             return
         self._fitting = True
         try:
-            full = {self.where: looks.LOOKS.points("phase"), self.next: looks.LOOKS.points("phase.next")}
+            full = {self.where: looks.LOOKS.points("phase"), self.next: looks.LOOKS.points("phase.next"),
+                    self.button: looks.LOOKS.points("phase.next")}
             least = looks.LOOKS.points("heading")
             kept = self.button.isVisible() or self.button.sizePolicy().retainSizeWhenHidden()
-            room = self.contentsRect().width() - 24 - (self.button.width() + 6 if kept else 0)
             scale = 1.0
             while True:
                 for label, points in full.items():
                     _point_size(label, max(least, points * scale))
-                if room <= 0 or self._words_height(room) <= self.SHARE * window.height() or \
+                # the button steps down with the words: it grows with its type (_fit_button)
+                button = max(self.button.minimumWidth(), self.button.sizeHint().width()) + 6 if kept else 0
+                room = self.contentsRect().width() - 24 - button
+                if not looks.LOOKS.table_mode or room <= 0 or self._words_height(room) <= self.SHARE * window.height() or \
                         all(max(least, p * scale) <= least for p in full.values()):
                     break
                 scale *= 0.9
@@ -118,7 +123,7 @@ class PhaseBar(QFrame):
         self.button.setMinimumHeight(max(34, int(fm.height() * 1.8)))
 
 
-def _point_size(label: QLabel, points: float) -> None:
+def _point_size(label: QWidget, points: float) -> None:
     points = round(points, 1)
     if abs(label.font().pointSizeF() - points) > 0.05:
         font = QFont(label.font())
