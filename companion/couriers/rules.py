@@ -14,7 +14,15 @@ from ..core.violations import MalformedInput, PackError
 from ..core.words import capital
 from . import ending, riders
 from .inputs import INPUTS
-from .state import RANGED, RANKS, SETTINGS_SPEC, DeskState, Settings, pack_range
+from .state import (
+    RANGED,
+    RANKS,
+    SETTINGS_SPEC,
+    DeskState,
+    Settings,
+    nearest_enemy_start,
+    pack_range,
+)
 
 RULE_IDS = frozenset({
     "couriers.turn.order", "couriers.roll.pending", "couriers.roll.none", "couriers.send.side",
@@ -61,7 +69,7 @@ class CourierRules(Rules):
             raise PackError(file, "ranks.order", f"expected each of {', '.join(RANKS)} once, highest first, "
                                                  f"found {', '.join(order)}")
         lo, hi = pack_range(data, "nearest_enemy")
-        start = data["ranges"]["nearest_enemy"]["start"]
+        start = nearest_enemy_start(data)
         if not lo <= start <= hi:
             raise PackError(file, "ranges.nearest_enemy.start",
                             f"expected a number from {lo:g} to {hi:g}, found {start:g}")

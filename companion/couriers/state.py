@@ -22,7 +22,7 @@ RANGED = ("officer_move", "nearest_enemy")
 def _range_spec(name: str) -> Spec:
     fields = {"min": Spec(float, lo=0), "max": Spec(float, lo=0)}
     if name == "nearest_enemy":  # where the ride panel's box starts (within min and max: validate_pack)
-        fields["start"] = Spec(float, lo=0)
+        fields["start"] = Spec(float, lo=0, required=False)  # absent (a pack made before it): nearest_enemy_start
     return Spec(dict, fields=fields)
 
 
@@ -60,6 +60,18 @@ SETTINGS_SPEC = Spec(dict, fields={
     }),
     "ranks": Spec(dict, fields={"order": Spec(list, item=Spec(str, choices=RANKS), min_items=1)}),
 })
+
+
+def nearest_enemy_start(data: dict) -> float:
+    """Where the ride panel's nearest-enemy box starts: the pack's ``ranges.nearest_enemy.start``;
+    a pack written before that key starts beyond its widest proximity band (half as far again:
+    an enemy in sight but not close, 18" for the bundled bands), within the range."""
+    r = data["ranges"]["nearest_enemy"]
+    if "start" in r:
+        return float(r["start"])
+    widest = max((float(b["within"]) for b in data["bands"]), default=0.0)
+    lo, hi = pack_range(data, "nearest_enemy")
+    return min(max(widest * 1.5, lo), hi)
 
 
 def pack_range(data: dict, name: str) -> tuple[float, float]:
@@ -124,7 +136,7 @@ class Settings:
                    Dice.parse(loc["dice"]), loc["first"], loc["step"], loc["minimum"],
                    hq["stay_turns"], hq["stay_turns_in_building"], tuple(hq["ranks_without_hq"]),
                    loc.get("next_closest", "table"), pack_range(data, "nearest_enemy"),
-                   float(data["ranges"]["nearest_enemy"]["start"]), tuple(data["ranks"]["order"]))
+                   nearest_enemy_start(data), tuple(data["ranks"]["order"]))
 
     def band(self, nearest: float | None) -> tuple[float, int] | None:
         """The closest proximity band the nearest enemy is within (scaled), or None."""

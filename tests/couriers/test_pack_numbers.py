@@ -76,9 +76,24 @@ def test_a_pack_whose_nearest_enemy_starts_outside_its_range_is_refused(tmp_path
 
     with pytest.raises(PackError, match=r"ranges.nearest_enemy.start: expected a number from 0 to 48, found 50"):
         RULES.validate_pack(pack(", start = 50.0"))
-    with pytest.raises(PackError, match=r"ranges.nearest_enemy.start"):  # the schema: the start is required
-        RULES.validate_pack(pack(""))
     RULES.validate_pack(pack(", start = 48.0"))
+
+
+def test_a_pack_made_before_the_nearest_enemy_start_still_loads_and_starts_beyond_the_widest_band(
+        tmp_path, make_desk):
+    """A house pack copied before ``ranges.nearest_enemy.start`` existed is still a pack (its games
+    replay): the box starts half as far again as its widest band (12" bundled: 18"), within its range."""
+    def settings(enemy):
+        where = tmp_path / f"pack{len(list(tmp_path.iterdir()))}"
+        where.mkdir()
+        pack = house_pack(where, enemy=enemy)
+        RULES.validate_pack(pack)
+        return RULES.new_state(pack, {}).settings
+
+    assert settings("nearest_enemy = { min = 0.0, max = 10000.0 }").nearest_enemy_start == 18.0
+    assert settings("nearest_enemy = { min = 0.0, max = 10.0 }").nearest_enemy_start == 10.0  # within the range
+    assert settings("nearest_enemy = { min = 20.0, max = 99.0 }").nearest_enemy_start == 20.0
+    assert settings(ENEMY.replace("18.0", "7.0")).nearest_enemy_start == 7.0  # a start given is the start
 
 
 def test_the_setup_dialog_offers_the_packs_officer_move_range(qtbot, tmp_path):
