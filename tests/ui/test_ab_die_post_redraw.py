@@ -76,6 +76,7 @@ def test_the_flight_board_is_drawn_again_only_when_a_plane_or_the_passenger_move
         s = window.table.state
         before = ({p: plane_text(s, p) for p in s.players}, s.passenger)
         builds, grounds = board.builds, board.grounds
+        discs = dict(board.plane_items)
         window.redo()
         s = window.table.state
         if ({p: plane_text(s, p) for p in s.players}, s.passenger) == before:
@@ -84,6 +85,7 @@ def test_the_flight_board_is_drawn_again_only_when_a_plane_or_the_passenger_move
             assert board.builds == builds + 1
             moves += 1
         assert board.grounds == grounds  # the pieces moved; the track under them stayed
+        assert all(board.plane_items[p] is discs[p] for p in s.players)  # moved, not drawn again
         fresh = _fresh(s, board)
         assert _pieces(board) == _pieces(fresh)  # never stale: as a board drawn anew from the state
         assert _drawing(board) == _drawing(fresh)

@@ -302,7 +302,11 @@ class FlightBoard(BoardView):
         self.plane_items: dict[str, object] = {}  # player -> the disc drawn for their plane
         self._drawn = None  # what the drawing shows, to draw it again only when that changed
         self._ground = None  # what the track under the pieces shows, to draw it again only then
-        self._pieces: list = []  # the items of the planes and the passenger, drawn again on a move
+        self._pieces: list = []  # the items of the planes and the passenger
+        #: each plane's disc and letter (by the player's seat), moved on a move rather than drawn
+        #: again: a drawn letter costs more than moving it (and its colours are worked out once)
+        self._planes: dict[int, tuple] = {}
+        self._passenger_items: list = []  # the passenger's, drawn again when a plane moved
         self.builds = 0  # drawings made, for the tests (count rebuilds, not time)
         self.grounds = 0  # of them, drawings of the track itself
         #: how long the U's straights are drawn: as long as the view's shape leaves room for,
@@ -353,7 +357,7 @@ class FlightBoard(BoardView):
         self.builds += 1
         if s.board is not None:
             self.show_state(s)
-            self.plane_items, self._ground, self._pieces = {}, None, []
+            self.plane_items, self._ground, self._pieces, self._planes = {}, None, [], {}
             return
         zones = s.settings.river_zones
         # a move changes a plane or two: the lanes, river lines, words and airports stay
@@ -362,9 +366,9 @@ class FlightBoard(BoardView):
             self._draw_ground(zones)
             self._ground = ground
         else:
-            for item in self._pieces:
+            for item in self._passenger_items:
                 self.scene().removeItem(item)
-        self._pieces, self.plane_items = [], {}
+        self._passenger_items, self.plane_items = [], {}
         self._passenger(s, s.settings.first_half_zones / zones)
         groups: dict[tuple, list[int]] = {}
         for i, player in enumerate(s.players):
@@ -378,6 +382,10 @@ class FlightBoard(BoardView):
         self._grounded(s, self._airports[0], [i for i, p in enumerate(s.players)
                                               if not s.planes[p].in_air and not s.planes[p].at_goal])
         self._grounded(s, self._airports[1], [i for i, p in enumerate(s.players) if s.planes[p].at_goal])
+        for idx in [i for i in self._planes if i >= len(s.players)]:  # no such seat now
+            for item in self._planes.pop(idx)[:2]:
+                self.scene().removeItem(item)
+        self._pieces = [*self._passenger_items, *(it for disc, letter, _p in self._planes.values() for it in (disc, letter))]
         drawn_in = (self._drawing(), self.viewport().size())
         if drawn_in != self._fitted_in:
             self._fitted_in = drawn_in
@@ -459,6 +467,7 @@ class FlightBoard(BoardView):
         scene = self.scene()
         scene.clear()
         self.items, self.targets, self.plane_items, self._pieces = {}, {}, {}, []
+        self._planes, self._passenger_items = {}, []
         self.grounds += 1
         for lane in LANES:  # each lane a band, as wide as a space
             path = QPainterPath(self._at(0.0, OFFSET[lane]))
@@ -505,20 +514,28 @@ class FlightBoard(BoardView):
         return t
 
     def _plane(self, s, idx: int, at: QPointF, size: float = 20) -> None:
+        """The plane of seat ``idx`` at ``at``: its disc and letter moved there, or drawn."""
         player = s.players[idx]
         size *= LOOKS.board_scale
-        disc = self.scene().addEllipse(QRectF(at.x() - size / 2, at.y() - size / 2, size, size),
-                                       QPen(colour("piece.edge"), 1.2),
-                                       QBrush(QColor(PLANE_COLOURS[idx % len(PLANE_COLOURS)])))
+        rect = QRectF(at.x() - size / 2, at.y() - size / 2, size, size)
+        drawn = self._planes.get(idx)
+        if drawn is not None and drawn[2] == player:
+            disc, t, _player = drawn
+            disc.setRect(rect)
+        else:
+            if drawn is not None:
+                for item in drawn[:2]:
+                    self.scene().removeItem(item)
+            fill = PLANE_COLOURS[idx % len(PLANE_COLOURS)]
+            disc = self.scene().addEllipse(rect, QPen(colour("piece.edge"), 1.2), QBrush(QColor(fill)))
+            t = self.scene().addText(player[:1].upper(), piece_font(8.5))
+            ink = max(("piece.text", "piece.edge"), key=lambda name: contrast(rgb(name), fill))  # on the plane's colour
+            t.setDefaultTextColor(colour(ink))
+            self._planes[idx] = (disc, t, player)
         disc.setToolTip(f"{player}: {plane_text(s, player)}")
-        t = self.scene().addText(player[:1].upper(), piece_font(8.5))
-        fill = PLANE_COLOURS[idx % len(PLANE_COLOURS)]
-        ink = max(("piece.text", "piece.edge"), key=lambda name: contrast(rgb(name), fill))  # on the plane's colour
-        t.setDefaultTextColor(colour(ink))
         r = t.boundingRect()
         t.setPos(at.x() - r.width() / 2, at.y() - r.height() / 2)
         self.plane_items[player] = disc
-        self._pieces += [disc, t]
 
     def _airport(self, at: QPointF, name: str) -> QRectF:
         """An airport's box, its name over it and the lanes joining it; its planes are pieces."""
@@ -553,9 +570,9 @@ class FlightBoard(BoardView):
         t.setDefaultTextColor(colour("track.stop"))
         r = t.boundingRect()
         t.setPos(here.x() - r.width() / 2, here.y() - r.height() / 2)
-        self._pieces += [disc, t]
+        self._passenger_items += [disc, t]
         if holder:
-            self._pieces.append(self._words(f"{holder} has it", "track.ink", QPointF(here.x() + rad + 2, here.y()),
+            self._passenger_items.append(self._words(f"{holder} has it", "track.ink", QPointF(here.x() + rad + 2, here.y()),
                                             centred=False))
 
 
