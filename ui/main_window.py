@@ -395,6 +395,7 @@ class MainWindow(QMainWindow):
             return
         collector.release()
         self.banner.hide()
+        self.notices.rest("")  # the next game has saved nothing yet
         if self.telling is not None:
             self.telling.reset()
         if self.screen_widget is not None:
@@ -435,8 +436,10 @@ class MainWindow(QMainWindow):
         title = self.record_title or s.rules.title
         self.setWindowTitle(f"{title} \u2014 Posthorn")
         if t.autosaver and t.autosaver.error:
+            self.notices.rest(t.autosaver.error)
             self.statusBar().showMessage(t.autosaver.error)
         elif t.autosaver:
+            self.notices.rest(f"Saved automatically after input {len(s.entries)}")
             self.statusBar().showMessage(f"Saved automatically after input {len(s.entries)}", 4000)
         self._update_actions()
 
@@ -653,6 +656,7 @@ class MainWindow(QMainWindow):
 
     def _looks_changed(self) -> None:
         LOOKS.apply()
+        self.notices.reserve()  # table mode changes the named sizes, not the body's: no FontChange
         self._keep_five_log_lines()
         self._sync_looks_actions()
         if self.screen_widget is not None:
