@@ -39,10 +39,13 @@ ROWS_MEASURED = 60  # a long game's table is measured on its first rows: enough 
 LEAST_ROWS = 3
 
 
-def share_width(view: QTableView, rows_grow: bool = True, least_rows: int = LEAST_ROWS) -> _Sharer:
+def share_width(view: QTableView, rows_grow: bool = True, least_rows: int = LEAST_ROWS,
+                whole: tuple[int, ...] = ()) -> _Sharer:
     """Size ``view``'s columns by their text from now on (kept on the view, redone when its
     width, model or font changes). ``rows_grow``: a row takes the height its wrapped text needs;
-    ``least_rows``: the view is never so short that fewer whole rows show."""
+    ``least_rows``: the view is never so short that fewer whole rows show; ``whole``: columns
+    (a player's name) that keep their whole text on one line wherever the others' longest words
+    leave the room, the other columns wrapping first."""
     from PySide6.QtCore import Qt
 
     view.setWordWrap(True)
@@ -53,6 +56,7 @@ def share_width(view: QTableView, rows_grow: bool = True, least_rows: int = LEAS
     view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
     view.horizontalHeader().setStretchLastSection(False)
     sharer = _Sharer(view, least_rows)
+    sharer.whole = whole
     view.setProperty("usefulRows", least_rows)  # what tests/ui/test_no_clipping.py holds it to
     view._column_sharer = sharer  # kept alive with the view
     return sharer
@@ -63,6 +67,7 @@ class _Sharer(QObject):
         super().__init__(view)
         self.view = view
         self.least_rows = least_rows
+        self.whole: tuple[int, ...] = ()
         self.timer = QTimer(self, singleShot=True, interval=0)
         self.timer.timeout.connect(self.fit)
         #: per row of the first ROWS_MEASURED, per column (word, whole); None: not measured yet.
@@ -145,7 +150,8 @@ class _Sharer(QObject):
         if view.minimumWidth() != floor:
             view.setMinimumWidth(floor)
         room = view.viewport().width()
-        widths = _share(least, want, room)
+        kept = [want[c] if c in self.whole else w for c, w in enumerate(least)]
+        widths = _share(kept if sum(kept) <= room else least, want, room)
         head = view.horizontalHeader()
         for col, width in enumerate(widths):
             if head.sectionSize(col) != width:
@@ -157,6 +163,29 @@ class _Sharer(QObject):
             rows = sum(view.rowHeight(r) for r in range(model.rowCount(QModelIndex())))
             bar = view.horizontalScrollBar().sizeHint().height() if sum(least) > room else 0
             view.setMaximumHeight(head.sizeHint().height() + rows + bar + 2 * view.frameWidth())
+
+    def whole_fits(self, room: int) -> bool:
+        """Whether the ``whole`` columns keep their whole text beside the others' longest words
+        in a view ``room`` pixels wide, measured in the view's font now."""
+        self.row_needs = []
+        model = self.view.model()
+        least, want = self._needs(model.columnCount(QModelIndex()))
+        kept = [want[c] if c in self.whole else w for c, w in enumerate(least)]
+        return sum(kept) + 2 * self.view.frameWidth() <= room
+
+    def height_at(self, room: int) -> int:
+        """The view's height with all its rows when it is at most ``room`` pixels wide (its
+        columns shared as ``fit`` will share them there), in its font now."""
+        view = self.view
+        model = view.model()
+        least, want = self._needs(model.columnCount(QModelIndex()))
+        inner = min(room - 2 * view.frameWidth(), sum(want) + AIR * len(want))
+        kept = [want[c] if c in self.whole else w for c, w in enumerate(least)]
+        for col, width in enumerate(_share(kept if sum(kept) <= inner else least, want, inner)):
+            view.horizontalHeader().resizeSection(col, width)
+        view.resizeRowsToContents()
+        rows = sum(view.rowHeight(r) for r in range(model.rowCount(QModelIndex())))
+        return view.horizontalHeader().sizeHint().height() + rows + 2 * view.frameWidth()
 
     def _needs(self, columns: int) -> tuple[list[int], list[int]]:
         """Per column: the width its longest word needs, and the width its longest whole text
@@ -224,7 +253,10 @@ def _row_needs(view: QAbstractItemView, row: int, columns: int) -> list[tuple[in
         index = model.index(row, col, QModelIndex())
         text = index.data(Qt.ItemDataRole.DisplayRole)
         text = "" if text is None else str(text)
-        font = index.data(Qt.ItemDataRole.FontRole) or view.font()
+        own = index.data(Qt.ItemDataRole.FontRole)
+        # a cell's own font sets only what it names (bold, say): the rest is the view's, as the
+        # delegate draws it (a bare bold QFont would measure in the app's body size)
+        font = own.resolve(view.font()) if own is not None else view.font()
         fm = QFontMetrics(font)
         extra = pad
         if index.data(Qt.ItemDataRole.DecorationRole) is not None:
