@@ -174,6 +174,8 @@ class ResultScreen(QFrame):
         self.body.on_height = lambda: self._fit_scores(self.side_by_side.width())
         self._scores_fitted: tuple | None = None
         self.scores.installEventFilter(self)  # a new text size or table mode restyles it
+        self._refit = QTimer(self, singleShot=True, interval=0)  # (dies with the screen)
+        self._refit.timeout.connect(lambda: self._fit_scores(self.side_by_side.width()))
         self.body.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         for w in (self.body.viewport(), self.side_by_side, figures):
             w.setAutoFillBackground(False)  # the panel's colour shows through
@@ -241,7 +243,7 @@ class ResultScreen(QFrame):
 
     def eventFilter(self, obj, event) -> bool:
         if obj is self.scores and event.type() == QEvent.Type.FontChange:
-            QTimer.singleShot(0, lambda: self._fit_scores(self.side_by_side.width()))
+            self._refit.start()
         return False
 
     def _show_figures(self, figures) -> None:
