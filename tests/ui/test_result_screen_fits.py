@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtCore import QRect
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QLabel
 
 SAMPLES = Path(__file__).resolve().parents[2] / "rules"
 ENDED = ["postman/samples/short_game.json", "thurn_and_taxis/samples/four_players_whole_game.json"]
@@ -81,3 +81,17 @@ def test_every_side_shows_with_its_name_on_one_line(window, record, table_mode):
         assert view.contains(QRect(top, rect.size())), f"{item.text()}'s row is out of sight"
     window.set_table_mode(False, full_screen=False)
     window.set_text_size("normal", remember=False)
+
+
+def test_a_second_result_shows_only_its_own_figures_before_the_event_loop_runs(qtbot):
+    from types import SimpleNamespace as NS
+
+    from ui.widgets.result_screen import ResultScreen
+
+    screen = ResultScreen()
+    qtbot.addWidget(screen)
+    first = NS(headline="Anna wins", why="", columns=(), scores=[], figures=[("Flights", "3"), ("Spare parts drawn", "2")])
+    second = NS(headline="The Postmen win", why="", columns=(), scores=[], figures=[("Turns", "2")])
+    screen.show_result(first)
+    screen.show_result(second)  # no event loop between: a script's or a screenshot's grab
+    assert [w.text() for w in screen.figures.findChildren(QLabel)] == ["Turns", "2"]

@@ -249,8 +249,11 @@ class ResultScreen(QFrame):
     def _show_figures(self, figures) -> None:
         while self.figure_rows.count():
             item = self.figure_rows.takeAt(0)
-            if item.widget() is not None:
-                item.widget().deleteLater()
+            old = item.widget()
+            if old is not None:  # gone now, not at the next turn of the event loop (a grab
+                old.hide()       # before then drew the last game's rows over these)
+                old.setParent(None)
+                old.deleteLater()
         for row, (name, value) in enumerate(figures):
             for col, text in enumerate((name, value)):
                 label = QLabel(text)
