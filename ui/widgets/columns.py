@@ -146,11 +146,12 @@ class _Sharer(QObject):
         # one), so the layout around it makes room rather than hide a column behind a sideways scroll
         bar = view.verticalScrollBar().sizeHint().width() \
             if view.verticalScrollBarPolicy() != Qt.ScrollBarPolicy.ScrollBarAlwaysOff else 0
-        floor = sum(least) + 2 * view.frameWidth() + bar
+        # (with its ``whole`` columns' whole text: the layout round it makes that room too)
+        kept = [want[c] if c in self.whole else w for c, w in enumerate(least)]
+        floor = sum(kept) + 2 * view.frameWidth() + bar
         if view.minimumWidth() != floor:
             view.setMinimumWidth(floor)
         room = view.viewport().width()
-        kept = [want[c] if c in self.whole else w for c, w in enumerate(least)]
         widths = _share(kept if sum(kept) <= room else least, want, room)
         head = view.horizontalHeader()
         for col, width in enumerate(widths):
