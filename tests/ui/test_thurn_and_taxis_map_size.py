@@ -1,0 +1,54 @@
+"""The Thurn and Taxis map at 1280x720 with the larger type: the board takes the room its view has
+(the province legend goes beside it when that draws it larger) and the cities' names are drawn at
+least about as tall as the platform's own body text, to be read from a metre (they were about 9 px)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QFont, QFontMetricsF
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QGraphicsSimpleTextItem
+
+from ui import looks
+
+SAMPLE = Path(__file__).resolve().parents[2] / "rules" / "thurn_and_taxis" / "samples" / "four_players_whole_game.json"
+
+
+def settle():
+    for _ in range(6):
+        QApplication.processEvents()
+        QTest.qWait(20)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1366, 768)])
+def test_the_board_fills_its_view_and_its_names_read_from_a_metre(window, tmp_path, size):
+    record = json.loads(SAMPLE.read_text())
+    record["inputs"] = record["inputs"][:500]  # mid-game: the map, not the result screen
+    path = tmp_path / "mid.json"
+    path.write_text(json.dumps(record))
+    window.set_text_size("larger", remember=False)
+    window.resize(*size)
+    assert window.open_record(str(path))
+    settle()
+    board = window.screen_widget.map
+    scale = board.transform().m11()
+    body = QFont(QApplication.font())
+    body.setPointSizeF(looks.LOOKS.base_points)  # the platform's body text, before any enlarging
+    cities_named = {c.name for c in board.board.cities.values()}
+    names = [i for i in board.scene().items() if isinstance(i, QGraphicsSimpleTextItem) and i.text() in cities_named
+             and i.zValue() > 0]  # (not the legend: Salzburg names a province too)
+    assert len(names) == len(cities_named)
+    for name in names:
+        assert name.boundingRect().height() * scale >= 0.8 * QFontMetricsF(body).height(), name.text()
+    # the cities (not the legend) span most of the view one way or the other
+    cities = QRectF()
+    for item in board.city_items.values():
+        cities = cities.united(item.sceneBoundingRect())
+    drawn = board.mapFromScene(cities).boundingRect()
+    port = board.viewport().rect()
+    assert drawn.width() >= 0.75 * port.width() or drawn.height() >= 0.75 * port.height(), (drawn, port)
+    window.set_text_size("normal", remember=False)
