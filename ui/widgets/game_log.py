@@ -160,6 +160,9 @@ class LogView(QPlainTextEdit):
     def model(self) -> LogModel:
         return self._model
 
+    def wordWrap(self) -> bool:  # as a list view says it (tests/ui/test_no_clipping.py asks)
+        return self.lineWrapMode() != QPlainTextEdit.LineWrapMode.NoWrap
+
     def _formats(self, row: int) -> tuple[QTextBlockFormat, QTextCharFormat]:
         index = self._model.index(row)
         block = QTextBlockFormat()
