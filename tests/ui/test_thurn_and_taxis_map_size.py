@@ -52,3 +52,20 @@ def test_the_board_fills_its_view_and_its_names_read_from_a_metre(window, tmp_pa
     port = board.viewport().rect()
     assert drawn.width() >= 0.75 * port.width() or drawn.height() >= 0.75 * port.height(), (drawn, port)
     window.set_text_size("normal", remember=False)
+
+
+def test_once_the_game_is_over_the_final_board_takes_the_hands_room(window):
+    window.set_text_size("larger", remember=False)
+    window.resize(1280, 720)
+    assert window.open_record(str(SAMPLE))
+    settle()
+    window.telling.look_at_board()  # the result screen's "Look at the board"
+    settle()
+    screen = window.screen_widget
+    assert not screen.hand.isVisible()
+    column = screen.map.parentWidget()
+    assert screen.map.height() >= column.height() - 2
+    window.undo()  # the last input undone: the game goes on and the hand is back
+    settle()
+    assert screen.hand.isVisible()
+    window.set_text_size("normal", remember=False)
