@@ -13,7 +13,8 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QLabel
 
 SAMPLES = Path(__file__).resolve().parents[2] / "rules"
-ENDED = ["postman/samples/short_game.json", "thurn_and_taxis/samples/four_players_whole_game.json"]
+ENDED = ["postman/samples/short_game.json", "thurn_and_taxis/samples/four_players_whole_game.json",
+         "ab_die_post/samples/four_player_game.json"]
 
 
 def settle():
@@ -41,19 +42,26 @@ def in_view(result, widget, rect: QRect) -> QRect:
 
 
 def cut_lines(result) -> list[str]:
-    """The score rows and figures the body's viewport shows only in part."""
+    """The score rows the body's viewport shows only in part, and the figures it cuts across a
+    line of their text (a wrapped value may show its first lines whole)."""
     view = result.body.viewport().rect()
     table = result.scores
-    lines = []
+    out = []
     for row in range(table.rowCount()):
         rect = table.visualRect(table.model().index(row, 0))
         rect = QRect(table.viewport().mapTo(result.body.viewport(), rect.topLeft()), rect.size())
-        lines.append((f"score row {row}", rect))
-    for name, value in result.figure_widgets():
-        rect = in_view(result, name, name.rect()).united(in_view(result, value, value.rect()))
-        lines.append((f"figure {name.text()}", rect))
-    return [f"{what}: {rect.top()}-{rect.bottom()} in 0-{view.bottom()}" for what, rect in lines
-            if rect.intersects(view) and not view.contains(rect)]
+        if rect.intersects(view) and not view.contains(rect):
+            out.append(f"score row {row}: {rect.top()}-{rect.bottom()} in 0-{view.bottom()}")
+    for pair in result.figure_widgets():
+        for label in pair:
+            rect = in_view(result, label, label.rect())
+            if not rect.intersects(view) or view.contains(rect):
+                continue
+            shown = view.bottom() + 1 - rect.top()
+            step = label.fontMetrics().lineSpacing()
+            if min(shown % step, step - shown % step) > 2:
+                out.append(f"figure {label.text()!r}: {shown} px of {rect.height()} show, lines of {step}")
+    return out
 
 
 @pytest.mark.parametrize("table_mode", [False, True])

@@ -136,7 +136,7 @@ class _Sharer(QObject):
         if model is None:
             return
         columns = model.columnCount(QModelIndex())
-        least, want = self._needs(columns)
+        least, want = self._whole_needs(columns)
         if view.sizeAdjustPolicy() == QAbstractItemView.SizeAdjustPolicy.AdjustToContents:
             # a view sized to its contents grows to its whole text and shrinks to the room it has
             edge = 2 * view.frameWidth() + (view.verticalScrollBar().sizeHint().width()
@@ -147,7 +147,7 @@ class _Sharer(QObject):
         bar = view.verticalScrollBar().sizeHint().width() \
             if view.verticalScrollBarPolicy() != Qt.ScrollBarPolicy.ScrollBarAlwaysOff else 0
         # (with its ``whole`` columns' whole text: the layout round it makes that room too)
-        kept = [want[c] if c in self.whole else w for c, w in enumerate(least)]
+        kept = self._kept(least, want)
         floor = sum(kept) + 2 * view.frameWidth() + bar
         if view.minimumWidth() != floor:
             view.setMinimumWidth(floor)
@@ -165,13 +165,23 @@ class _Sharer(QObject):
             bar = view.horizontalScrollBar().sizeHint().height() if sum(least) > room else 0
             view.setMaximumHeight(head.sizeHint().height() + rows + bar + 2 * view.frameWidth())
 
+    def _kept(self, least: list[int], want: list[int]) -> list[int]:
+        """Each column's least width, the ``whole`` ones' whole line."""
+        return [want[c] if c in self.whole else w for c, w in enumerate(least)]
+
+    def _whole_needs(self, columns: int) -> tuple[list[int], list[int]]:
+        """``_needs``, the ``whole`` columns wanting a little more than their line (their text is
+        laid out in fractions of a pixel: a bold name wrapped one pixel short)."""
+        least, want = self._needs(columns)
+        return least, [w + WHOLE_SLACK if c in self.whole else w for c, w in enumerate(want)]
+
     def whole_fits(self, room: int) -> bool:
         """Whether the ``whole`` columns keep their whole text beside the others' longest words
         in a view ``room`` pixels wide, measured in the view's font now."""
         self.row_needs = []
         model = self.view.model()
-        least, want = self._needs(model.columnCount(QModelIndex()))
-        kept = [want[c] if c in self.whole else w for c, w in enumerate(least)]
+        least, want = self._whole_needs(model.columnCount(QModelIndex()))
+        kept = self._kept(least, want)
         return sum(kept) + 2 * self.view.frameWidth() <= room
 
     def height_at(self, room: int) -> int:
@@ -179,9 +189,9 @@ class _Sharer(QObject):
         columns shared as ``fit`` will share them there), in its font now."""
         view = self.view
         model = view.model()
-        least, want = self._needs(model.columnCount(QModelIndex()))
+        least, want = self._whole_needs(model.columnCount(QModelIndex()))
         inner = min(room - 2 * view.frameWidth(), sum(want) + AIR * len(want))
-        kept = [want[c] if c in self.whole else w for c, w in enumerate(least)]
+        kept = self._kept(least, want)
         for col, width in enumerate(_share(kept if sum(kept) <= inner else least, want, inner)):
             view.horizontalHeader().resizeSection(col, width)
         view.resizeRowsToContents()
@@ -270,6 +280,8 @@ def _row_needs(view: QAbstractItemView, row: int, columns: int) -> list[tuple[in
     return out
 
 
+#: what a ``whole`` column gets beyond its measured line, so it never wraps on a rounding
+WHOLE_SLACK = 4
 #: the most room a column gets beyond its whole text before the first column takes the rest
 AIR = 16
 

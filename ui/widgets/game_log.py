@@ -3,7 +3,7 @@ A long line wraps at the log's width: the log never scrolls sideways."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QModelIndex, QRect, QStringListModel, Qt, Signal
+from PySide6.QtCore import QEvent, QModelIndex, QRect, QStringListModel, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QFont, QPalette, QTextBlockFormat, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import QFrame, QPlainTextEdit, QToolTip, QVBoxLayout, QWidget
 
@@ -141,6 +141,7 @@ class LogView(QPlainTextEdit):
     for the lines out of sight (a list view would measure every row of the log again)."""
 
     clicked = Signal(QModelIndex)
+    relaid = Signal()
 
     def __init__(self, model: LogModel, parent=None):
         super().__init__(parent)
@@ -219,6 +220,8 @@ class LogView(QPlainTextEdit):
         super().changeEvent(event)
         if event.type() == QEvent.Type.PaletteChange:
             self._rebuild()  # the shading and the marks in the new colours
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.FontChange):
+            self.relaid.emit()  # (its lines laid out again: the log keeps its newest in sight)
 
     def visualRect(self, index) -> QRect:
         """Where row ``index`` is drawn in the viewport (as a list view would say)."""
@@ -265,6 +268,9 @@ class GameLog(QWidget):
         # room (rows grown with the text size, the dock squeezed); scrolled up, it stays put
         self._follow = True
         self._rows_kept = 0
+        self._tail = QTimer(self, singleShot=True, interval=0)
+        self._tail.timeout.connect(self._to_tail)
+        self.view.relaid.connect(self._relaid)
         bar = self.view.verticalScrollBar()
         bar.valueChanged.connect(self._scrolled)
         bar.rangeChanged.connect(self._range_changed)
@@ -286,6 +292,24 @@ class GameLog(QWidget):
         super().changeEvent(event)
         if event.type() == QEvent.Type.FontChange and self._rows_kept:  # rows grown with the type
             self.keep_rows(self._rows_kept)
+
+    def _relaid(self) -> None:
+        if self._follow:
+            self._to_tail()
+            self._tail.start()  # and again once the dock has grown to its new least height
+
+    def _to_tail(self) -> None:
+        """The newest line in sight, laid out in the type the view has now (its scroll range
+        is brought up to date by the end being made visible)."""
+        if not self._follow:
+            return
+        view = self.view
+        cursor = view.textCursor()
+        cursor.movePosition(QTextCursor.MoveOperation.End)
+        view.setTextCursor(cursor)
+        view.ensureCursorVisible()
+        bar = view.verticalScrollBar()
+        bar.setValue(bar.maximum())
 
     def _scrolled(self, value: int) -> None:
         if not self.view.rebuilding:

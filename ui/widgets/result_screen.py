@@ -64,6 +64,11 @@ class _Beside(QWidget):
     def turn(self, width: int) -> None:
         natural = min(self.table.maximumWidth(), 4000)  # the score table's whole text, unwrapped
         wide = width >= natural + self.box.spacing() + self.FIGURES_WIDE
+        # beside, the figures take only what the table's whole text leaves (their own hint, a
+        # wrapped value's whole line, would squeeze the table into wrapping its cells)
+        rest = width - natural - self.box.spacing() if wide else 16_777_215
+        if self.figures.maximumWidth() != rest:
+            self.figures.setMaximumWidth(rest)
         if wide != self.wide:
             self.box.setDirection(QBoxLayout.Direction.LeftToRight if wide else QBoxLayout.Direction.TopToBottom)
             # beside: the table takes the width first; under: the figures take any height left,
@@ -235,6 +240,8 @@ class ResultScreen(QFrame):
                 break
         self.scores.setProperty("textsize", "phase.next")  # a new text size starts from its own again
         self._scores_fitted = (key, self.scores.font().pointSizeF())
+        self._sharer.fit()  # its whole width in this size, then beside the figures or over them
+        self.side_by_side.turn(width)
 
     def _body_room(self) -> int:
         """The height the body may grow to: its own and the free room under the buttons."""
@@ -280,8 +287,13 @@ class ResultScreen(QFrame):
         for row in range(self.figure_rows.rowCount() if self.figure_rows.count() else 0):
             labels = [self.figure_rows.itemAtPosition(row, col) for col in (0, 1)]
             labels = [c.widget() for c in labels if c is not None and c.widget() is not None]
-            if labels and all(w.isVisibleTo(inner) for w in labels):  # a row ends under its taller half
-                bottoms.append(max(w.mapTo(inner, w.rect().bottomLeft()).y() + 1 for w in labels))
+            if labels and all(w.isVisibleTo(inner) for w in labels):
+                # each line of a wrapped value ends a line; the row under its taller half
+                top = min(w.mapTo(inner, w.rect().topLeft()).y() for w in labels)
+                bottom = max(w.mapTo(inner, w.rect().bottomLeft()).y() + 1 for w in labels)
+                step = max(1, labels[-1].fontMetrics().lineSpacing())
+                bottoms += [y for y in range(top + step, bottom, step) if bottom - y >= step // 2]
+                bottoms.append(bottom)
         return sorted(bottoms)  # (never under the figures' title alone: it ends no line of its own)
 
     def figure_widgets(self) -> list[tuple[QLabel, QLabel]]:
