@@ -153,6 +153,7 @@ class LogView(QPlainTextEdit):
         self.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.viewport().setCursor(Qt.CursorShape.ArrowCursor)
+        self.setAccessibleName("Game log")
         model.modelReset.connect(self._rebuild)
         model.rowsInserted.connect(lambda _p, first, last: self._append(first, last))
         model.dataChanged.connect(lambda top, bottom, *_r: self._restyle(top.row(), bottom.row()))
