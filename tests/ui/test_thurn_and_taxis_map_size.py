@@ -69,3 +69,21 @@ def test_once_the_game_is_over_the_final_board_takes_the_hands_room(window):
     settle()
     assert screen.hand.isVisible()
     window.set_text_size("normal", remember=False)
+
+
+@pytest.mark.parametrize("text", ["normal", "larger"])
+def test_no_city_name_covers_another_name_or_city(window, text):
+    window.set_text_size(text, remember=False)
+    window.resize(1280, 720)
+    assert window.open_record(str(SAMPLE))
+    window.telling.look_at_board()
+    settle()
+    board = window.screen_widget.map
+    names = {cid: item.sceneBoundingRect() for cid, item in board.name_items.items()}
+    for cid, box in names.items():
+        others = [o for other, o in names.items() if other != cid and o.intersects(box)]
+        assert not others, f"{cid}'s name covers another name"
+        for other, city in board.city_items.items():
+            if other != cid:
+                assert not city.sceneBoundingRect().intersects(box), f"{cid}'s name covers {other}"
+    window.set_text_size("normal", remember=False)

@@ -26,6 +26,12 @@ def _short(name: str) -> str:
     return name.split(" (")[0].replace(" and ", " & ")
 
 
+def _covered(box: QRectF, marks: list[QRectF]) -> float:
+    """How much of ``marks`` the ``box`` covers."""
+    hits = [box.intersected(m) for m in marks]
+    return sum(r.width() * r.height() for r in hits if not r.isEmpty())
+
+
 def player_colour(name: str) -> QColor:
     return QColor(PLAYER_COLOURS.get(name, name))
 
@@ -82,7 +88,31 @@ class MapView(QGraphicsView):
             w = label.boundingRect().width()
             label.setPos(c.x - w / 2, c.y + CITY_R + HOUSE + 1)
             label.setZValue(3)
+        self._place_names()
         self._legend(font)
+
+    def _place_names(self) -> None:
+        """Each city's name under it, or where that would cover another city or name, above it,
+        then to its right or left: the first of those clear of both (in the scene, which the view
+        only scales, so a place clear once is clear at every size)."""
+        b = self.board
+        cities = [QRectF(c.x - CITY_R - HOUSE - 2, c.y - CITY_R - HOUSE - 1, 2 * (CITY_R + HOUSE + 2),
+                         2 * (CITY_R + HOUSE + 1)) for c in b.cities.values()]
+        placed: list[QRectF] = []
+        for cid, label in self.name_items.items():  # (the board's own order: the same every time)
+            c = b.cities[cid]
+            w, h = label.boundingRect().width(), label.boundingRect().height()
+            below, above = c.y + CITY_R + HOUSE + 1, c.y - CITY_R - HOUSE - 1 - h
+            right, left = c.x + CITY_R + 2, c.x - CITY_R - 2 - w
+            spots = [(c.x - w / 2, below), (c.x - w / 2, above), (right + HOUSE, c.y - h / 2),
+                     (left - HOUSE, c.y - h / 2), (right, below), (left, below), (right, above), (left, above)]
+            mine = cities[list(b.cities).index(cid)]
+            marks = placed + [o for o in cities if o is not mine]
+            costs = [_covered(QRectF(x, y, w, h), marks) for x, y in spots]
+            # the first clear spot, else the one covering least
+            x, y = spots[costs.index(0.0)] if 0.0 in costs else spots[costs.index(min(costs))]
+            label.setPos(x, y)
+            placed.append(QRectF(x, y, w, h))
 
     def _bounds_for(self, beside: bool) -> QRectF:
         """The scene's box with the legend above the cities (five a row) or in a column left of them."""
