@@ -274,8 +274,9 @@ class ResultScreen(QFrame):
         self.figures_title.setVisible(bool(figures))
 
     def _line_bottoms(self) -> list[int]:
-        """The bottom of each line of the body (the score table's heading and rows, the figures'
-        title and rows), in the body's own coordinates, top to bottom."""
+        """The bottom of each line of the body (the score table's heading and rows, each text line
+        of the figures; not the figures' title, which ends no line of its own), in the body's own
+        coordinates, top to bottom."""
         inner, table = self.side_by_side, self.scores
         top = table.mapTo(inner, table.rect().topLeft()).y() + table.frameWidth()
         y = top + table.horizontalHeader().height()
@@ -294,7 +295,7 @@ class ResultScreen(QFrame):
                 step = max(1, labels[-1].fontMetrics().lineSpacing())
                 bottoms += [y for y in range(top + step, bottom, step) if bottom - y >= step // 2]
                 bottoms.append(bottom)
-        return sorted(bottoms)  # (never under the figures' title alone: it ends no line of its own)
+        return sorted(bottoms)
 
     def figure_widgets(self) -> list[tuple[QLabel, QLabel]]:
         """The figures' labels, name and value, row by row."""
@@ -308,10 +309,4 @@ class ResultScreen(QFrame):
 
     def figure_texts(self) -> list[tuple[str, str]]:
         """The figures as shown, name and value, row by row."""
-        rows = self.figure_rows.rowCount() if self.figure_rows.count() else 0
-        out = []
-        for row in range(rows):
-            cells = [self.figure_rows.itemAtPosition(row, col) for col in (0, 1)]
-            if all(c is not None and c.widget() is not None for c in cells):
-                out.append(tuple(c.widget().text() for c in cells))
-        return out
+        return [(name.text(), value.text()) for name, value in self.figure_widgets()]
