@@ -656,7 +656,6 @@ class MainWindow(QMainWindow):
 
     def _looks_changed(self) -> None:
         LOOKS.apply()
-        self.notices.reserve()  # table mode changes the named sizes, not the body's: no FontChange
         self._keep_five_log_lines()
         self._sync_looks_actions()
         if self.screen_widget is not None:

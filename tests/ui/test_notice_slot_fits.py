@@ -45,21 +45,6 @@ def test_a_short_announcement_fits_the_slot_whole_in_the_phase_bars_size(window,
     window.set_text_size("normal", remember=False)
 
 
-@pytest.mark.parametrize("screen", [(1366, 768), (1920, 1080)])
-def test_table_mode_reserves_the_slot_in_its_own_larger_type(window, screen):
-    window.resize(*screen)
-    assert window.open_record(str(SAMPLES / "couriers/samples/several_turns.json"))
-    settle()
-    window.set_table_mode(True, full_screen=False)
-    settle()
-    said = window.telling.announcement
-    said.announce(ONE_LINE)
-    settle()
-    assert said.text.font().pointSizeF() == looks.LOOKS.points("phase")
-    assert slot_scrolls(window) == 0, (window.notices.height(), said.sizeHint().height())
-    window.set_table_mode(False, full_screen=False)
-
-
 @pytest.mark.parametrize("screen", [(1280, 720), (1366, 768)])
 def test_the_idle_line_keeps_the_last_autosave_after_the_status_message_passes(window, screen):
     window.set_text_size("larger", remember=False)
