@@ -395,6 +395,7 @@ class MainWindow(QMainWindow):
             return
         collector.release()
         self.banner.hide()
+        self.notices.rest("")  # the next game has saved nothing yet
         if self.telling is not None:
             self.telling.reset()
         if self.screen_widget is not None:
@@ -435,8 +436,10 @@ class MainWindow(QMainWindow):
         title = self.record_title or s.rules.title
         self.setWindowTitle(f"{title} \u2014 Posthorn")
         if t.autosaver and t.autosaver.error:
+            self.notices.rest(t.autosaver.error)
             self.statusBar().showMessage(t.autosaver.error)
         elif t.autosaver:
+            self.notices.rest(f"Saved automatically after input {len(s.entries)}")
             self.statusBar().showMessage(f"Saved automatically after input {len(s.entries)}", 4000)
         self._update_actions()
 

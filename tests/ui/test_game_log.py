@@ -76,12 +76,23 @@ def test_another_journal_resets(make_desk, qtmodeltester):
     assert seen.take() == ["reset"] and model.rowCount() == 1
 
 
-def test_a_long_log_is_one_line_a_row_and_the_tip_has_the_whole_text(make_desk, qtbot):
+def test_a_long_line_wraps_at_the_logs_width_and_the_tip_has_the_whole_text(make_desk, qtbot):
     desk = make_desk()
     desk.roster().start()
     log = GameLog()
     qtbot.addWidget(log)
+    log.resize(260, 300)
+    log.show()
     log.set_journal(desk.session.journal)
-    assert log.view.uniformItemSizes() and not log.view.wordWrap()
+    qtbot.wait(10)
+    view = log.view
+    assert view.horizontalScrollBar().maximum() == 0  # never sideways
+    rows = [view.document().findBlockByNumber(r) for r in range(log.model.rowCount())]
+    assert [b.text() for b in rows] == [log.model.index(r).data() for r in range(log.model.rowCount())]
+    assert max(b.layout().lineCount() for b in rows) >= 2  # a line longer than the log wraps
+    for block in rows:
+        layout = block.layout()
+        widest = max(layout.lineAt(i).naturalTextWidth() for i in range(layout.lineCount()))
+        assert widest <= view.viewport().width(), block.text()
     last = log.model.index(log.model.rowCount() - 1)
     assert desk.session.entries[-1].text in last.data(Qt.ItemDataRole.ToolTipRole)

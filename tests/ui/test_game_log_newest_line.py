@@ -16,12 +16,14 @@ def settle(qtbot) -> None:
 
 
 def rows_in_sight(log) -> tuple[int, bool]:
-    """How many whole rows the log shows, and whether the newest is one of them."""
+    """How many lines of text the log's whole rows in sight hold (a wrapped row holds two or
+    more), and whether the newest row is one of them."""
     view, model = log.view, log.model
     height = view.viewport().height()
     whole = [r for r in range(model.rowCount())
              if 0 <= view.visualRect(model.index(r, 0)).top() and view.visualRect(model.index(r, 0)).bottom() < height]
-    return len(whole), model.rowCount() - 1 in whole
+    lines = sum(view.document().findBlockByNumber(r).layout().lineCount() for r in whole)
+    return lines, model.rowCount() - 1 in whole
 
 
 @pytest.mark.parametrize("when", ["before opening", "after opening"])
@@ -36,6 +38,7 @@ def test_the_newest_line_and_five_lines_show_at_the_larger_size(window, qtbot, w
     shown, newest = rows_in_sight(window.log)
     assert newest, "the newest line of the log is out of sight"
     assert shown >= 5, f"the log shows {shown} whole lines"
+    assert window.log.view.horizontalScrollBar().maximum() == 0  # a long line wraps
 
 
 def test_a_log_scrolled_up_stays_where_the_reader_put_it(window, qtbot):

@@ -37,11 +37,35 @@ def _table(model) -> QTableView:
     view.verticalHeader().hide()
     view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     view.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-    share_width(view, rows_grow=False)  # a unit's name never breaks mid-word beside a wide odds column
+    # a unit's name never breaks mid-word beside a wide odds column, and stays on one line
+    # ("Rider / 3") while the odds can wrap instead
+    share_width(view, rows_grow=False, whole=(0,))
     # rows one line high (6 fit at 1280x800) unless their text wraps, measured on screen only
     rows_fit_on_screen(view)
     view.setMinimumHeight(70)
+    _as_tall_as_its_rows(view)
     return view
+
+
+def _as_tall_as_its_rows(view: QTableView) -> None:
+    """The table is never taller than its heading and rows (the duel's two Leaders left most of
+    it empty at 1280x720): the panel's buttons and odds come up under the last row."""
+
+    def fit(*_args) -> None:
+        rows = sum(view.rowHeight(r) for r in range(view.model().rowCount()))
+        bar = view.horizontalScrollBar()
+        high = view.horizontalHeader().height() + rows + 2 * view.frameWidth() \
+            + (bar.sizeHint().height() if bar.isVisible() else 0)
+        high = max(high, view.minimumHeight())
+        if view.maximumHeight() != high:
+            view.setMaximumHeight(high)
+
+    model = view.model()
+    for signal in (model.modelReset, model.layoutChanged, model.rowsInserted, model.rowsRemoved):
+        signal.connect(fit)
+    view.verticalHeader().sectionResized.connect(fit)
+    view.horizontalHeader().geometriesChanged.connect(fit)
+    fit()
 
 
 class BattlePanel(QWidget):

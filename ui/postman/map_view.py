@@ -365,6 +365,7 @@ class MapView(QGraphicsView):
     town_hovered = Signal(str)
     drag_started = Signal(str)         # a press on this town has become a drag
     stack_dropped = Signal(str, str)   # dragged from a town, let go over another
+    names_left_out = Signal(int)       # how many names in sight have no clear spot at this size
 
     def __init__(self, board, parent=None):
         super().__init__(parent)
@@ -391,6 +392,8 @@ class MapView(QGraphicsView):
         self._asked: dict = {}
         #: how many times the names and counters were placed afresh (tests count them)
         self.placements = 0
+        #: how many names in sight a crowded view leaves out (each town's tip still names it)
+        self.left_out = 0
         self._build()
 
     # -- drawing ---------------------------------------------------------------------------------
@@ -487,6 +490,14 @@ class MapView(QGraphicsView):
         self._keep_names_clear()
 
     def _keep_names_clear(self) -> None:
+        """Every name clear of what it would cover, or left out; how many are left out is told
+        (``names_left_out``), so the screen can say how to read them."""
+        hidden = self._clear_names()
+        if hidden != self.left_out:
+            self.left_out = hidden
+            self.names_left_out.emit(hidden)
+
+    def _clear_names(self) -> int:
         """The placement weighs what a name covers against what its neighbours would; where a
         crowded view leaves a name covering a town, a badge (a counter, a Militia mark) or
         another name, that name tries its other spots, and with none clear it is not drawn; so
@@ -532,6 +543,7 @@ class MapView(QGraphicsView):
             if (spot is not None) != item.name_shown:
                 item.name_shown = spot is not None
                 item.update()
+        return sum(1 for spot in spots.values() if spot is None)
 
     def label_boxes(self) -> dict[str, list[QRectF]]:
         """Each town's circle, name block (empty when not drawn) and badges (stack counters,

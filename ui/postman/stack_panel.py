@@ -109,7 +109,9 @@ class StackPanel(QWidget):
         self.view.verticalHeader().hide()
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-        share_width(self.view, rows_grow=False)  # "The Postman" keeps its words whole at a large text size
+        # "The Postman" keeps its words whole at a large text size, and a name on one line
+        # ("Rider / 2") while the ticks' columns have the room
+        share_width(self.view, rows_grow=False, whole=(0,))
         # a unit's name that must wrap at a large text size gets the row height it needs, measured
         # on screen only (a late game's Post Town holds a hundred units)
         rows_fit_on_screen(self.view)

@@ -115,6 +115,12 @@ class PostmanTable(QWidget, Flows):
         for w in (self.zoom_out, self.zoom_in, self.fit_button, self.cancel_button):
             tools.addWidget(w)
         tools.addWidget(self.hint, 1)
+        # a crowded view leaves names out (ui/postman/map_view.py): it says so, and how to read them
+        self.left_out = looks.tone(QLabel(), "muted")
+        self.left_out.setToolTip("Zoom in (+ or the wheel) to read them, or point at a town for its name")
+        tools.addWidget(self.left_out)
+        self.map.names_left_out.connect(self._say_left_out)
+        self._say_left_out(self.map.left_out)
         left = QWidget()
         ll = QVBoxLayout(left)
         ll.setContentsMargins(0, 0, 0, 0)
@@ -197,6 +203,11 @@ class PostmanTable(QWidget, Flows):
         self.refresh()
 
     # -- redraw -----------------------------------------------------------------------------------
+    def _say_left_out(self, hidden: int) -> None:
+        # short, beside the zoom buttons it points to (longer words would widen the map's column)
+        self.left_out.setText(f"{hidden} {'name' if hidden == 1 else 'names'} hidden" if hidden else "")
+        self.left_out.setVisible(bool(hidden))
+
     def refresh(self, change=None) -> None:
         """Redraw the panels ``change`` (the session's Change record) touched; None (a click that
         changed what the screen shows: a town selected, a card's target asked): all of them."""

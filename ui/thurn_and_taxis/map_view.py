@@ -26,6 +26,12 @@ def _short(name: str) -> str:
     return name.split(" (")[0].replace(" and ", " & ")
 
 
+def _covered(box: QRectF, marks: list[QRectF]) -> float:
+    """How much of ``marks`` the ``box`` covers."""
+    hits = [box.intersected(m) for m in marks]
+    return sum(r.width() * r.height() for r in hits if not r.isEmpty())
+
+
 def player_colour(name: str) -> QColor:
     return QColor(PLAYER_COLOURS.get(name, name))
 
@@ -42,7 +48,12 @@ class MapView(QGraphicsView):
         self._dynamic: list = []  # the houses' and routes' items, drawn from the state
         self._houses: dict[tuple, object] = {}  # (seat, name, colour, city) -> its house
         self._routes: dict[tuple, list] = {}  # (seat, name, colour, route, in bold) -> its items
+        self._legend_items: list = []
+        #: the province legend beside the board, not above it: a wide short view (1280x720 with
+        #: the larger type) draws the board larger so
+        self.legend_beside = False
         self.city_items: dict = {}
+        self.name_items: dict = {}
         self.tiles = TileStrip(self)  # in screen pixels under the board, so its type stays readable
         #: a box beside the map (in the table's side column) the strip moves to when under or
         #: beside the board it would leave the board drawn too small (a short view, large type)
@@ -54,13 +65,7 @@ class MapView(QGraphicsView):
         self._drawn_in = self._looks()
         k = looks.LOOKS.board_scale  # the names and the legend follow the window's text size
         self.setBackgroundBrush(QBrush(colour("tt.paper")))
-        xs = [c.x for c in b.cities.values()]
-        ys = [c.y for c in b.cities.values()]
-        # room above the cities for the province legend
-        legend_rows = -(-len(b.provinces) // 5)
-        top = max(70, 30 + legend_rows * 13 * k)
-        wide = max(max(xs) - min(xs) + 120, 5 * 100 * k + 8)
-        self.bounds = QRectF(min(xs) - 60, min(ys) - top, wide, max(ys) - min(ys) + top + 40)
+        self.bounds = self._bounds_for(self.legend_beside)
         sc.setSceneRect(self.bounds)
         road = QPen(colour("tt.road"), 2.2)
         for a, c in b.roads:
@@ -68,30 +73,96 @@ class MapView(QGraphicsView):
             sc.addLine(ca.x, ca.y, cc.x, cc.y, road)
         font = QFont()
         font.setPointSizeF(7.5 * k)
+        names = QFont(font)  # the cities' names a little larger and heavier than the legend's
+        names.setPointSizeF(8.5 * k)
+        names.setWeight(QFont.Weight.DemiBold)
         for c in b.cities.values():
             item = sc.addEllipse(c.x - CITY_R, c.y - CITY_R, 2 * CITY_R, 2 * CITY_R,
                                  QPen(colour("tt.city.border"), 1.2), QBrush(QColor(b.provinces[c.province].colour)))
             item.setZValue(2)
             item.setToolTip(f"{c.name} ({b.provinces[c.province].name})")
             self.city_items[c.id] = item
-            label = sc.addSimpleText(c.name, font)
+            label = sc.addSimpleText(c.name, names)
+            self.name_items[c.id] = label
             label.setBrush(QBrush(colour("tt.ink")))
             w = label.boundingRect().width()
             label.setPos(c.x - w / 2, c.y + CITY_R + HOUSE + 1)
             label.setZValue(3)
+        self._place_names()
         self._legend(font)
+
+    def _place_names(self) -> None:
+        """Each city's name under it, or where that would cover another city or name, above it,
+        then to its right or left: the first of those clear of both (in the scene, which the view
+        only scales, so a place clear once is clear at every size)."""
+        b = self.board
+        cities = [QRectF(c.x - CITY_R - HOUSE - 2, c.y - CITY_R - HOUSE - 1, 2 * (CITY_R + HOUSE + 2),
+                         2 * (CITY_R + HOUSE + 1)) for c in b.cities.values()]
+        placed: list[QRectF] = []
+        for cid, label in self.name_items.items():  # (the board's own order: the same every time)
+            c = b.cities[cid]
+            w, h = label.boundingRect().width(), label.boundingRect().height()
+            below, above = c.y + CITY_R + HOUSE + 1, c.y - CITY_R - HOUSE - 1 - h
+            right, left = c.x + CITY_R + 2, c.x - CITY_R - 2 - w
+            spots = [(c.x - w / 2, below), (c.x - w / 2, above), (right + HOUSE, c.y - h / 2),
+                     (left - HOUSE, c.y - h / 2), (right, below), (left, below), (right, above), (left, above)]
+            mine = cities[list(b.cities).index(cid)]
+            marks = placed + [o for o in cities if o is not mine]
+            costs = [_covered(QRectF(x, y, w, h), marks) for x, y in spots]
+            # the first clear spot, else the one covering least
+            x, y = spots[costs.index(0.0)] if 0.0 in costs else spots[costs.index(min(costs))]
+            label.setPos(x, y)
+            placed.append(QRectF(x, y, w, h))
+
+    def _bounds_for(self, beside: bool) -> QRectF:
+        """The scene's box with the legend above the cities (five a row) or in a column left of them."""
+        b, k = self.board, looks.LOOKS.board_scale
+        xs = [c.x for c in b.cities.values()]
+        ys = [c.y for c in b.cities.values()]
+        if beside:
+            column = 100 * k
+            high = max(max(ys) - min(ys) + 70, len(b.provinces) * 13 * k + 8)
+            return QRectF(min(xs) - 60 - column, min(ys) - 30, max(xs) - min(xs) + 120 + column, high)
+        # room above the cities for the province legend
+        legend_rows = -(-len(b.provinces) // 5)
+        top = max(70, 30 + legend_rows * 13 * k)
+        wide = max(max(xs) - min(xs) + 120, 5 * 100 * k + 8)
+        return QRectF(min(xs) - 60, min(ys) - top, wide, max(ys) - min(ys) + top + 40)
 
     def _legend(self, font) -> None:
         sc, b = self.scene(), self.board
+        self._legend_font = font
+        for item in self._legend_items:
+            sc.removeItem(item)
+        self._legend_items = []
         x, y = self.bounds.left() + 4, self.bounds.top() + 4
+        per_row = 1 if self.legend_beside else 5
         for i, p in enumerate(b.provinces.values()):
-            row, col = divmod(i, 5)
+            row, col = divmod(i, per_row)
             k = looks.LOOKS.board_scale
             px, py = x + col * 100 * k, y + row * 13 * k
-            sc.addRect(px, py + 1, 8 * k, 8 * k, QPen(Qt.PenStyle.NoPen), QBrush(QColor(p.colour)))
+            box = sc.addRect(px, py + 1, 8 * k, 8 * k, QPen(Qt.PenStyle.NoPen), QBrush(QColor(p.colour)))
             t = sc.addSimpleText(p.name, font)
             t.setBrush(QBrush(colour("tt.ink")))
             t.setPos(px + 11 * k, py - 1)
+            self._legend_items += [box, t]
+
+    def _place_legend(self) -> None:
+        """The legend where it leaves the board drawn larger in the view as it is now."""
+        w, h = self.viewport().width(), self.viewport().height()
+        if w <= 0 or h <= 0:
+            return
+
+        def scale(beside: bool) -> float:
+            box = self._bounds_for(beside)
+            return min(w / box.width(), h / box.height())
+
+        beside = scale(True) > scale(False) * 1.02  # (a tie keeps the legend on top)
+        if beside != self.legend_beside:
+            self.legend_beside = beside
+            self.bounds = self._bounds_for(beside)
+            self.scene().setSceneRect(self.bounds)
+            self._legend(self._legend_font)
 
     @staticmethod
     def _looks() -> tuple[str, float]:
@@ -104,6 +175,7 @@ class MapView(QGraphicsView):
         if self._drawn_in != self._looks():  # the window's colours or text size changed
             sc.clear()
             self.city_items, self._houses, self._routes = {}, {}, {}
+            self.name_items, self._legend_items = {}, []
             self._draw_board()
         houses, routes = {}, {}
         for seat, p in enumerate(s.players):
@@ -156,6 +228,7 @@ class MapView(QGraphicsView):
     def resizeEvent(self, event) -> None:
         self._place_tiles()
         super().resizeEvent(event)
+        self._place_legend()
         self.fitInView(self.bounds, Qt.AspectRatioMode.KeepAspectRatio)
 
     def _place_tiles(self) -> None:

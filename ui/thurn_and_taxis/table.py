@@ -410,3 +410,6 @@ class ThurnTable(QWidget):
         accent = f"player.{p.colour}" if p.colour in PLAYER_COLOURS else player_colour(p.colour).name()
         self.hand.set_hand(None if s.over else p.name, items, accent,
                            nobody="The game is over: the hands are put away.")
+        # once the game is over the hands are put away and the final board takes their room
+        if self.hand.isHidden() != s.over:
+            self.hand.setVisible(not s.over)

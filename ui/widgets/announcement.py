@@ -73,6 +73,13 @@ class Announcement(QFrame):
             if self.text.heightForWidth(width) <= room:
                 return
 
+    def least_height(self) -> int:
+        """The height its close button and frame take whatever its words (the slot reserves at
+        least this: a one-line announcement never scrolls for a button taller than its line)."""
+        m = self.layout().contentsMargins()
+        button = max(self.close_button.sizeHint().height(), self.close_button.minimumSizeHint().height())
+        return button + m.top() + m.bottom() + 2 * self.frameWidth()
+
     def clear(self) -> None:
         self.timer.stop()
         self.text.setText("")

@@ -39,10 +39,13 @@ ROWS_MEASURED = 60  # a long game's table is measured on its first rows: enough 
 LEAST_ROWS = 3
 
 
-def share_width(view: QTableView, rows_grow: bool = True, least_rows: int = LEAST_ROWS) -> _Sharer:
+def share_width(view: QTableView, rows_grow: bool = True, least_rows: int = LEAST_ROWS,
+                whole: tuple[int, ...] = ()) -> _Sharer:
     """Size ``view``'s columns by their text from now on (kept on the view, redone when its
     width, model or font changes). ``rows_grow``: a row takes the height its wrapped text needs;
-    ``least_rows``: the view is never so short that fewer whole rows show."""
+    ``least_rows``: the view is never so short that fewer whole rows show; ``whole``: columns
+    (a player's name) that keep their whole text on one line wherever the others' longest words
+    leave the room, the other columns wrapping first."""
     from PySide6.QtCore import Qt
 
     view.setWordWrap(True)
@@ -53,6 +56,7 @@ def share_width(view: QTableView, rows_grow: bool = True, least_rows: int = LEAS
     view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
     view.horizontalHeader().setStretchLastSection(False)
     sharer = _Sharer(view, least_rows)
+    sharer.whole = whole
     view.setProperty("usefulRows", least_rows)  # what tests/ui/test_no_clipping.py holds it to
     view._column_sharer = sharer  # kept alive with the view
     return sharer
@@ -63,6 +67,7 @@ class _Sharer(QObject):
         super().__init__(view)
         self.view = view
         self.least_rows = least_rows
+        self.whole: tuple[int, ...] = ()
         self.timer = QTimer(self, singleShot=True, interval=0)
         self.timer.timeout.connect(self.fit)
         #: per row of the first ROWS_MEASURED, per column (word, whole); None: not measured yet.
@@ -131,7 +136,7 @@ class _Sharer(QObject):
         if model is None:
             return
         columns = model.columnCount(QModelIndex())
-        least, want = self._needs(columns)
+        least, want = self._whole_needs(columns)
         if view.sizeAdjustPolicy() == QAbstractItemView.SizeAdjustPolicy.AdjustToContents:
             # a view sized to its contents grows to its whole text and shrinks to the room it has
             edge = 2 * view.frameWidth() + (view.verticalScrollBar().sizeHint().width()
@@ -141,11 +146,13 @@ class _Sharer(QObject):
         # one), so the layout around it makes room rather than hide a column behind a sideways scroll
         bar = view.verticalScrollBar().sizeHint().width() \
             if view.verticalScrollBarPolicy() != Qt.ScrollBarPolicy.ScrollBarAlwaysOff else 0
-        floor = sum(least) + 2 * view.frameWidth() + bar
+        # (with its ``whole`` columns' whole text: the layout round it makes that room too)
+        kept = self._kept(least, want)
+        floor = sum(kept) + 2 * view.frameWidth() + bar
         if view.minimumWidth() != floor:
             view.setMinimumWidth(floor)
         room = view.viewport().width()
-        widths = _share(least, want, room)
+        widths = _share(kept if sum(kept) <= room else least, want, room)
         head = view.horizontalHeader()
         for col, width in enumerate(widths):
             if head.sectionSize(col) != width:
@@ -157,6 +164,39 @@ class _Sharer(QObject):
             rows = sum(view.rowHeight(r) for r in range(model.rowCount(QModelIndex())))
             bar = view.horizontalScrollBar().sizeHint().height() if sum(least) > room else 0
             view.setMaximumHeight(head.sizeHint().height() + rows + bar + 2 * view.frameWidth())
+
+    def _kept(self, least: list[int], want: list[int]) -> list[int]:
+        """Each column's least width, the ``whole`` ones' whole line."""
+        return [want[c] if c in self.whole else w for c, w in enumerate(least)]
+
+    def _whole_needs(self, columns: int) -> tuple[list[int], list[int]]:
+        """``_needs``, the ``whole`` columns wanting a little more than their line (their text is
+        laid out in fractions of a pixel: a bold name wrapped one pixel short)."""
+        least, want = self._needs(columns)
+        return least, [w + WHOLE_SLACK if c in self.whole else w for c, w in enumerate(want)]
+
+    def whole_fits(self, room: int) -> bool:
+        """Whether the ``whole`` columns keep their whole text beside the others' longest words
+        in a view ``room`` pixels wide, measured in the view's font now."""
+        self.row_needs = []
+        model = self.view.model()
+        least, want = self._whole_needs(model.columnCount(QModelIndex()))
+        kept = self._kept(least, want)
+        return sum(kept) + 2 * self.view.frameWidth() <= room
+
+    def height_at(self, room: int) -> int:
+        """The view's height with all its rows when it is at most ``room`` pixels wide (its
+        columns shared as ``fit`` will share them there), in its font now."""
+        view = self.view
+        model = view.model()
+        least, want = self._whole_needs(model.columnCount(QModelIndex()))
+        inner = min(room - 2 * view.frameWidth(), sum(want) + AIR * len(want))
+        kept = self._kept(least, want)
+        for col, width in enumerate(_share(kept if sum(kept) <= inner else least, want, inner)):
+            view.horizontalHeader().resizeSection(col, width)
+        view.resizeRowsToContents()
+        rows = sum(view.rowHeight(r) for r in range(model.rowCount(QModelIndex())))
+        return view.horizontalHeader().sizeHint().height() + rows + 2 * view.frameWidth()
 
     def _needs(self, columns: int) -> tuple[list[int], list[int]]:
         """Per column: the width its longest word needs, and the width its longest whole text
@@ -224,7 +264,10 @@ def _row_needs(view: QAbstractItemView, row: int, columns: int) -> list[tuple[in
         index = model.index(row, col, QModelIndex())
         text = index.data(Qt.ItemDataRole.DisplayRole)
         text = "" if text is None else str(text)
-        font = index.data(Qt.ItemDataRole.FontRole) or view.font()
+        own = index.data(Qt.ItemDataRole.FontRole)
+        # a cell's own font sets only what it names (bold, say): the rest is the view's, as the
+        # delegate draws it (a bare bold QFont would measure in the app's body size)
+        font = own.resolve(view.font()) if own is not None else view.font()
         fm = QFontMetrics(font)
         extra = pad
         if index.data(Qt.ItemDataRole.DecorationRole) is not None:
@@ -237,6 +280,8 @@ def _row_needs(view: QAbstractItemView, row: int, columns: int) -> list[tuple[in
     return out
 
 
+#: what a ``whole`` column gets beyond its measured line, so it never wraps on a rounding
+WHOLE_SLACK = 4
 #: the most room a column gets beyond its whole text before the first column takes the rest
 AIR = 16
 

@@ -39,6 +39,13 @@ class FlagBanner(QFrame):
         self._rule: str | None = None
         self.hide()
 
+    def least_height(self) -> int:
+        """The height its icon, its buttons and its frame take whatever its words."""
+        m = self.layout().contentsMargins()
+        tallest = max(w.sizeHint().height() for w in (self.icon, self.rule_button, self.override_button,
+                                                       self.cancel_button))
+        return tallest + m.top() + m.bottom() + 2 * self.frameWidth()
+
     def show_violations(self, violations, titles: dict[str, str]) -> None:
         lines = []
         for v in violations:

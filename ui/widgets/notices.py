@@ -9,11 +9,11 @@ would (the last autosave). Shared by the four games; it knows none of them.
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent
-from PySide6.QtGui import QFont, QFontMetrics
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QApplication, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from .. import looks
-from ..looks import LOOKS
+from ..looks import LOOKS, WEIGHTS
 from .columns import ScrollingColumn
 
 #: the room round a notice's text: its frame's margins and border
@@ -39,10 +39,13 @@ class NoticeSlot(QWidget):
         self.idle = looks.tone(QLabel(), "muted")
         self.idle.setWordWrap(True)
         self.idle.setContentsMargins(6, 4, 6, 4)
+        self._resting = ""
         self._inner.addWidget(self.idle)
         #: each notice with the named text size and the lines of it reserved for it
         self.notices: list[tuple[QWidget, str, int]] = []
         self.tall = True
+        self._probe = QLabel()  # never shown: measures the reserved lines as a notice's label would
+        self._probe.setWordWrap(True)
         self.reserve()
 
     def window_resized(self, height: int) -> None:
@@ -71,16 +74,28 @@ class NoticeSlot(QWidget):
         """As tall as the tallest notice's reserved lines, whichever shows: measured in the
         named sizes, so a notice's own text (or a smaller size chosen to fit it) never moves it."""
         need = 0
-        for _n, size, lines in self.notices:
+        for notice, size, lines in self.notices:
             font = QFont(QApplication.font())
             font.setPointSizeF(LOOKS.points(size) if LOOKS.base_points else font.pointSizeF())
-            font.setBold(size != "body")
-            need = max(need, (lines if self.tall else 1) * QFontMetrics(font).lineSpacing() + FRAME)
+            font.setWeight(QFont.Weight(WEIGHTS.get(size, 700 if size != "body" else 400)))
+            # measured as a wrapped label measures its lines (a line's height can pass its spacing)
+            self._probe.setFont(font)
+            self._probe.setText("\n".join(["Xy"] * (lines if self.tall else 1)))
+            need = max(need, self._probe.heightForWidth(10_000) + FRAME)
+            least = getattr(notice, "least_height", None)  # its buttons may be taller than a line
+            if least is not None:
+                need = max(need, least())
         if self.minimumHeight() != need or self.maximumHeight() != need:
             self.setFixedHeight(need)
 
     def say_idle(self, text: str) -> None:
-        """What the slot shows while no notice does (the status bar's message)."""
+        """What the slot shows while no notice does (the status bar's message); when a passing
+        message's time is up (``text`` empty), the line it rests on again (``rest``)."""
+        self.idle.setText(text or self._resting)
+
+    def rest(self, text: str) -> None:
+        """The line the idle slot keeps (the last autosave): a status message passes, this stays."""
+        self._resting = text
         self.idle.setText(text)
 
     def _idle_when_empty(self) -> None:

@@ -6,7 +6,7 @@ It shows a ``companion.core.result.FinalReport``; the game's rules decide everyt
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QSize, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QBoxLayout,
@@ -23,7 +23,11 @@ from PySide6.QtWidgets import (
 )
 
 from .. import looks
+from ..looks import LOOKS
 from .columns import ScrollingColumn, share_width
+
+#: the sizes the score table steps down through (from its own) until no side's name wraps
+SCORE_SIZES = ("phase.next", "title", "heading", None)
 
 
 class _Beside(QWidget):
@@ -36,6 +40,7 @@ class _Beside(QWidget):
         super().__init__()
         self.table, self.figures = table, figures
         self.on_resize = None
+        self.on_width = None
         self.box = QBoxLayout(QBoxLayout.Direction.LeftToRight, self)
         self.box.setContentsMargins(0, 0, 0, 0)
         self.box.setSpacing(24)
@@ -50,6 +55,8 @@ class _Beside(QWidget):
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
+        if self.on_width is not None and event.size().width() != event.oldSize().width():
+            self.on_width(event.size().width())
         self.turn(event.size().width())
         if self.on_resize is not None:
             self.on_resize()  # the height its text wraps to at this width is what it asks for
@@ -57,6 +64,11 @@ class _Beside(QWidget):
     def turn(self, width: int) -> None:
         natural = min(self.table.maximumWidth(), 4000)  # the score table's whole text, unwrapped
         wide = width >= natural + self.box.spacing() + self.FIGURES_WIDE
+        # beside, the figures take only what the table's whole text leaves (their own hint, a
+        # wrapped value's whole line, would squeeze the table into wrapping its cells)
+        rest = width - natural - self.box.spacing() if wide else 16_777_215
+        if self.figures.maximumWidth() != rest:
+            self.figures.setMaximumWidth(rest)
         if wide != self.wide:
             self.box.setDirection(QBoxLayout.Direction.LeftToRight if wide else QBoxLayout.Direction.TopToBottom)
             # beside: the table takes the width first; under: the figures take any height left,
@@ -68,12 +80,39 @@ class _Beside(QWidget):
 
 class _Body(ScrollingColumn):
     """As tall as everything in it where the window has the room (a scroll area's own size hint
-    stops short), shorter and scrolling where it has not."""
+    stops short), shorter and scrolling where it has not; then it ends under a whole line (a
+    score row, a figure), never across one."""
+
+    def __init__(self, widget: QWidget):
+        super().__init__(widget)
+        self.lines = lambda: []  # the bottom of each line in the widget, top to bottom
+        self.on_height = None  # told when its height changes (the score table may fit another size)
+        widget.installEventFilter(self)
 
     def sizeHint(self) -> QSize:
         inner = self.widget()
         height = inner.heightForWidth(self.viewport().width()) if inner.hasHeightForWidth() else -1
         return QSize(super().sizeHint().width(), max(height, inner.sizeHint().height()) + 2 * self.frameWidth())
+
+    def eventFilter(self, obj, event) -> bool:
+        if obj is self.widget() and event.type() == QEvent.Type.Resize:
+            self.snap()
+        return super().eventFilter(obj, event)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if self.on_height is not None and event.size().height() != event.oldSize().height():
+            self.on_height()
+        self.snap()
+
+    def snap(self) -> None:
+        """Where the whole body does not fit, the view ends under the last line that shows whole
+        from the top: the room under it stays empty rather than show half a line."""
+        room = self.height() - 2 * self.frameWidth()
+        whole = [y for y in self.lines() if y <= room]
+        cut = room - max(whole) if self.widget().height() > room and whole else 0
+        if self.viewportMargins().bottom() != cut:
+            self.setViewportMargins(0, 0, 0, cut)
 
 
 class ResultScreen(QFrame):
@@ -102,7 +141,9 @@ class ResultScreen(QFrame):
         self.scores.setSizeAdjustPolicy(QAbstractItemView.SizeAdjustPolicy.AdjustToContents)
         self.scores.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.scores.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Maximum)
-        self._sharer = share_width(self.scores)  # as wide as its figures, and no wider than the window
+        # as wide as its figures, and no wider than the window; a side's name never wraps while
+        # a list of units can
+        self._sharer = share_width(self.scores, whole=(0,))
         looks.text_size(self.scores, "phase.next")
         # the game's figures, one named row each ("Rolls", "12 by the app, 3 by the table")
         self.figures_title = QLabel("The game in figures")
@@ -132,7 +173,14 @@ class ResultScreen(QFrame):
         right.addStretch(1)
         self.side_by_side = _Beside(self.scores, figures)
         self.body = _Body(self.side_by_side)
+        self.body.lines = self._line_bottoms
         self.side_by_side.on_resize = self.body.updateGeometry
+        self.side_by_side.on_width = self._fit_scores
+        self.body.on_height = lambda: self._fit_scores(self.side_by_side.width())
+        self._scores_fitted: tuple | None = None
+        self.scores.installEventFilter(self)  # a new text size or table mode restyles it
+        self._refit = QTimer(self, singleShot=True, interval=0)  # (dies with the screen)
+        self._refit.timeout.connect(lambda: self._fit_scores(self.side_by_side.width()))
         self.body.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         for w in (self.body.viewport(), self.side_by_side, figures):
             w.setAutoFillBackground(False)  # the panel's colour shows through
@@ -167,6 +215,8 @@ class ResultScreen(QFrame):
                     item.setFont(f)
                 self.scores.setItem(r, c, item)
         self.scores.horizontalHeader().setMinimumSectionSize(90)
+        self._scores_fitted = None
+        self._fit_scores(self.side_by_side.width())
         self._sharer.fit()  # also keeps the table as tall as its rows
         self._show_figures(result.figures)
         self.body.updateGeometry()
@@ -174,11 +224,43 @@ class ResultScreen(QFrame):
         self.setAccessibleDescription(f"{result.headline}. {result.why}")
         self.show()
 
+    def _fit_scores(self, width: int) -> None:
+        """The largest of the table's own and smaller sizes at which every side's name stays on
+        one line in ``width`` pixels (table mode's type at 1280x720 wrapped "The / Postmen")."""
+        own = LOOKS.points("phase.next")
+        key = (width, self._body_room(), own, self.scores.rowCount(), tuple(
+            self.scores.item(r, 0).text() for r in range(self.scores.rowCount()) if self.scores.item(r, 0)))
+        if (key, self.scores.font().pointSizeF()) == self._scores_fitted or width <= 0:
+            return
+        sizes = [s for s in SCORE_SIZES if LOOKS.points(s or "body") <= own]
+        room = self._body_room()
+        for size in sorted(sizes, key=lambda s: -LOOKS.points(s or "body")):
+            looks.text_size(self.scores, size)
+            if self._sharer.whole_fits(width) and (room <= 0 or self._sharer.height_at(width) <= room):
+                break
+        self.scores.setProperty("textsize", "phase.next")  # a new text size starts from its own again
+        self._scores_fitted = (key, self.scores.font().pointSizeF())
+        self._sharer.fit()  # its whole width in this size, then beside the figures or over them
+        self.side_by_side.turn(width)
+
+    def _body_room(self) -> int:
+        """The height the body may grow to: its own and the free room under the buttons."""
+        free = self.layout().itemAt(self.layout().count() - 1).geometry().height()
+        return self.body.height() + free - 2 * self.body.frameWidth()
+
+    def eventFilter(self, obj, event) -> bool:
+        if obj is self.scores and event.type() == QEvent.Type.FontChange:
+            self._refit.start()
+        return False
+
     def _show_figures(self, figures) -> None:
         while self.figure_rows.count():
             item = self.figure_rows.takeAt(0)
-            if item.widget() is not None:
-                item.widget().deleteLater()
+            old = item.widget()
+            if old is not None:  # gone now, not at the next turn of the event loop (a grab
+                old.hide()       # before then drew the last game's rows over these)
+                old.setParent(None)
+                old.deleteLater()
         for row, (name, value) in enumerate(figures):
             for col, text in enumerate((name, value)):
                 label = QLabel(text)
@@ -191,12 +273,40 @@ class ResultScreen(QFrame):
                 self.figure_rows.addWidget(label, row, col, Qt.AlignmentFlag.AlignTop)
         self.figures_title.setVisible(bool(figures))
 
-    def figure_texts(self) -> list[tuple[str, str]]:
-        """The figures as shown, name and value, row by row."""
+    def _line_bottoms(self) -> list[int]:
+        """The bottom of each line of the body (the score table's heading and rows, each text line
+        of the figures; not the figures' title, which ends no line of its own), in the body's own
+        coordinates, top to bottom."""
+        inner, table = self.side_by_side, self.scores
+        top = table.mapTo(inner, table.rect().topLeft()).y() + table.frameWidth()
+        y = top + table.horizontalHeader().height()
+        bottoms = [y]
+        for row in range(table.rowCount()):
+            y += table.rowHeight(row)
+            bottoms.append(y)
+        bottoms[-1] += table.frameWidth()
+        for row in range(self.figure_rows.rowCount() if self.figure_rows.count() else 0):
+            labels = [self.figure_rows.itemAtPosition(row, col) for col in (0, 1)]
+            labels = [c.widget() for c in labels if c is not None and c.widget() is not None]
+            if labels and all(w.isVisibleTo(inner) for w in labels):
+                # each line of a wrapped value ends a line; the row under its taller half
+                top = min(w.mapTo(inner, w.rect().topLeft()).y() for w in labels)
+                bottom = max(w.mapTo(inner, w.rect().bottomLeft()).y() + 1 for w in labels)
+                step = max(1, labels[-1].fontMetrics().lineSpacing())
+                bottoms += [y for y in range(top + step, bottom, step) if bottom - y >= step // 2]
+                bottoms.append(bottom)
+        return sorted(bottoms)
+
+    def figure_widgets(self) -> list[tuple[QLabel, QLabel]]:
+        """The figures' labels, name and value, row by row."""
         rows = self.figure_rows.rowCount() if self.figure_rows.count() else 0
         out = []
         for row in range(rows):
             cells = [self.figure_rows.itemAtPosition(row, col) for col in (0, 1)]
             if all(c is not None and c.widget() is not None for c in cells):
-                out.append(tuple(c.widget().text() for c in cells))
+                out.append((cells[0].widget(), cells[1].widget()))
         return out
+
+    def figure_texts(self) -> list[tuple[str, str]]:
+        """The figures as shown, name and value, row by row."""
+        return [(name.text(), value.text()) for name, value in self.figure_widgets()]
