@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QDialog, QDialogButtonBox, QDoubleSpinBox
+from session_table import SessionTable as _Table
 
 from companion.core.inputs import Input
 from companion.core.violations import MalformedInput, PackError
@@ -111,18 +112,6 @@ def test_the_setup_dialog_offers_the_packs_officer_move_range(qtbot, tmp_path):
     setup = ask_setup(None, tight(tmp_path))
     assert seen["range"] == (6.0, 36.0)
     assert setup["settings"]["officer_move"] == 36.0
-
-
-class _Table:
-    def __init__(self, session):
-        self.session = session
-
-    @property
-    def state(self):
-        return self.session.state
-
-    def submit(self, inp):
-        return self.session.submit(inp)
 
 
 def test_the_ride_panel_and_a_phone_offer_the_packs_nearest_enemy_range(qtbot, tmp_path, make_desk):

@@ -9,6 +9,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from session_table import SessionTable as _Table
 
 from companion.core.inputs import Input
 from companion.core.session import Session
@@ -17,18 +18,6 @@ from companion.games import load_pack
 from ui.couriers.desk import CourierDesk
 
 BUNDLED = Path(__file__).resolve().parents[2] / "rules" / "couriers"
-
-
-class _Table:
-    def __init__(self, session):
-        self.session = session
-
-    @property
-    def state(self):
-        return self.session.state
-
-    def submit(self, inp):
-        return self.session.submit(inp)
 
 
 def failed_at_meade(tmp_path, setting: str) -> Session:

@@ -154,6 +154,23 @@ def _padding(view) -> int:
     return 2 * (view.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, view) + 1)
 
 
+def _shown_cells(view: QAbstractItemView, rows: int | None = None):
+    """(row, column, index, rect, text) of each cell with words that shows in the view's
+    viewport (of its first ``rows`` rows; all of them when None)."""
+    model = view.model()
+    port = view.viewport().rect()
+    count = model.rowCount(QModelIndex())
+    for row in range(count if rows is None else min(count, rows)):
+        for col in range(_columns(model)):
+            index = model.index(row, col, QModelIndex())
+            rect = view.visualRect(index)
+            if rect.isEmpty() or not port.intersects(rect):
+                continue
+            text = index.data(Qt.ItemDataRole.DisplayRole)
+            if isinstance(text, str) and text.strip():
+                yield row, col, index, rect, text
+
+
 def _cell_problems(view: QAbstractItemView) -> list[str]:
     model = view.model()
     if model is None:
@@ -161,37 +178,29 @@ def _cell_problems(view: QAbstractItemView) -> list[str]:
     out = []
     port = view.viewport().rect()
     pad = _padding(view)
-    for row in range(min(model.rowCount(QModelIndex()), 60)):
-        for col in range(_columns(model)):
-            index = model.index(row, col, QModelIndex())
-            rect = view.visualRect(index)
-            if rect.isEmpty() or not port.intersects(rect):
-                continue
-            text = index.data(Qt.ItemDataRole.DisplayRole)
-            if not isinstance(text, str) or not text.strip():
-                continue
-            if view.horizontalScrollBarPolicy() == Qt.ScrollBarPolicy.ScrollBarAlwaysOff and \
-                    rect.right() > port.right() + 1:
-                out.append(f"cell ({row}, {col}) {text!r}: runs {rect.right() - port.right()} px past the view")
-                continue
-            font = index.data(Qt.ItemDataRole.FontRole) or view.font()
-            fm = QFontMetrics(font)
-            extra = pad + (20 if index.data(Qt.ItemDataRole.DecorationRole) is not None else 0)
-            if isinstance(view.parentWidget(), GameLog) and not view.wordWrap():
-                continue  # until the log wraps (FINDINGS.md): then each row must fit the log's width
-            if not isinstance(view, QTableView | QTreeView):
-                # a list (the log) lays an unwrapped row out as wide as its widest row, and
-                # scrolls sideways to it: the row's space is the view's width
-                rect = QRect(rect.left(), rect.top(), min(rect.width(), port.width() - rect.left()), rect.height())
-            if view.wordWrap() and " " in text:
-                box = fm.boundingRect(QRect(0, 0, rect.width() - extra, 10_000), Qt.TextFlag.TextWordWrap, text)
-                longest = max(fm.horizontalAdvance(w) for w in text.split())
-                if box.height() > rect.height() or longest > rect.width() - extra:
-                    out.append(f"cell ({row}, {col}) {text!r}: wraps to {box.height()} px in a "
-                               f"{rect.width()}x{rect.height()} cell")
-            elif fm.horizontalAdvance(text) + extra > rect.width():
-                out.append(f"cell ({row}, {col}) {text!r}: needs {fm.horizontalAdvance(text) + extra} px, "
-                           f"has {rect.width()}")
+    for row, col, index, rect, text in _shown_cells(view, 60):
+        if view.horizontalScrollBarPolicy() == Qt.ScrollBarPolicy.ScrollBarAlwaysOff and \
+                rect.right() > port.right() + 1:
+            out.append(f"cell ({row}, {col}) {text!r}: runs {rect.right() - port.right()} px past the view")
+            continue
+        font = index.data(Qt.ItemDataRole.FontRole) or view.font()
+        fm = QFontMetrics(font)
+        extra = pad + (20 if index.data(Qt.ItemDataRole.DecorationRole) is not None else 0)
+        if isinstance(view.parentWidget(), GameLog) and not view.wordWrap():
+            continue  # until the log wraps (FINDINGS.md): then each row must fit the log's width
+        if not isinstance(view, QTableView | QTreeView):
+            # a list (the log) lays an unwrapped row out as wide as its widest row, and
+            # scrolls sideways to it: the row's space is the view's width
+            rect = QRect(rect.left(), rect.top(), min(rect.width(), port.width() - rect.left()), rect.height())
+        if view.wordWrap() and " " in text:
+            box = fm.boundingRect(QRect(0, 0, rect.width() - extra, 10_000), Qt.TextFlag.TextWordWrap, text)
+            longest = max(fm.horizontalAdvance(w) for w in text.split())
+            if box.height() > rect.height() or longest > rect.width() - extra:
+                out.append(f"cell ({row}, {col}) {text!r}: wraps to {box.height()} px in a "
+                           f"{rect.width()}x{rect.height()} cell")
+        elif fm.horizontalAdvance(text) + extra > rect.width():
+            out.append(f"cell ({row}, {col}) {text!r}: needs {fm.horizontalAdvance(text) + extra} px, "
+                       f"has {rect.width()}")
     return out
 
 
@@ -202,27 +211,20 @@ def _cell_contrast(view: QAbstractItemView) -> list[str]:
     if model is None:
         return []
     out = []
-    port = view.viewport().rect()
     pal = view.palette()
     group = QtGui.QPalette.ColorGroup.Active if view.isEnabled() else QtGui.QPalette.ColorGroup.Disabled
-    for row in range(model.rowCount(QModelIndex())):
-        for col in range(_columns(model)):
-            index = model.index(row, col, QModelIndex())
-            rect = view.visualRect(index)
-            if rect.isEmpty() or not port.intersects(rect):
-                continue
-            text = index.data(Qt.ItemDataRole.DisplayRole)
-            chosen = view.selectionModel() if hasattr(view, "selectionModel") else None
-            if not isinstance(text, str) or not text.strip() or chosen is not None and chosen.isSelected(index):
-                continue
-            fg, bg = index.data(Qt.ItemDataRole.ForegroundRole), index.data(Qt.ItemDataRole.BackgroundRole)
-            fg = QtGui.QBrush(fg).color() if fg is not None else pal.color(group, QtGui.QPalette.ColorRole.Text)
-            shaded = view.alternatingRowColors() if hasattr(view, "alternatingRowColors") else False
-            base = QtGui.QPalette.ColorRole.AlternateBase if shaded and row % 2 else QtGui.QPalette.ColorRole.Base
-            bg = QtGui.QBrush(bg).color() if bg is not None else pal.color(group, base)
-            if palette.contrast(fg.name(), bg.name()) < 4.5:
-                out.append(f"cell ({row}, {col}) {text[:40]!r}: {fg.name()} on {bg.name()} is "
-                           f"{palette.contrast(fg.name(), bg.name()):.2f}:1, under 4.5:1")
+    chosen = view.selectionModel() if hasattr(view, "selectionModel") else None
+    for row, col, index, _rect, text in _shown_cells(view):
+        if chosen is not None and chosen.isSelected(index):
+            continue
+        fg, bg = index.data(Qt.ItemDataRole.ForegroundRole), index.data(Qt.ItemDataRole.BackgroundRole)
+        fg = QtGui.QBrush(fg).color() if fg is not None else pal.color(group, QtGui.QPalette.ColorRole.Text)
+        shaded = view.alternatingRowColors() if hasattr(view, "alternatingRowColors") else False
+        base = QtGui.QPalette.ColorRole.AlternateBase if shaded and row % 2 else QtGui.QPalette.ColorRole.Base
+        bg = QtGui.QBrush(bg).color() if bg is not None else pal.color(group, base)
+        if palette.contrast(fg.name(), bg.name()) < 4.5:
+            out.append(f"cell ({row}, {col}) {text[:40]!r}: {fg.name()} on {bg.name()} is "
+                       f"{palette.contrast(fg.name(), bg.name()):.2f}:1, under 4.5:1")
     return out
 
 
