@@ -40,12 +40,14 @@ LEAST_ROWS = 3
 
 
 def share_width(view: QTableView, rows_grow: bool = True, least_rows: int = LEAST_ROWS,
-                whole: tuple[int, ...] = ()) -> _Sharer:
+                whole: tuple[int, ...] = (), air: bool = False) -> _Sharer:
     """Size ``view``'s columns by their text from now on (kept on the view, redone when its
     width, model or font changes). ``rows_grow``: a row takes the height its wrapped text needs;
     ``least_rows``: the view is never so short that fewer whole rows show; ``whole``: columns
     (a player's name) that keep their whole text on one line wherever the others' longest words
-    leave the room, the other columns wrapping first."""
+    leave the room, the other columns wrapping first; ``air``: a view sized to its contents
+    grows by AIR per column where it has the room, so centred figures side by side never read
+    as one ("7-carriage: 10 9 (4 tiles)")."""
     from PySide6.QtCore import Qt
 
     view.setWordWrap(True)
@@ -57,6 +59,7 @@ def share_width(view: QTableView, rows_grow: bool = True, least_rows: int = LEAS
     view.horizontalHeader().setStretchLastSection(False)
     sharer = _Sharer(view, least_rows)
     sharer.whole = whole
+    sharer.air = AIR if air else 0
     view.setProperty("usefulRows", least_rows)  # what tests/ui/test_no_clipping.py holds it to
     view._column_sharer = sharer  # kept alive with the view
     return sharer
@@ -68,6 +71,7 @@ class _Sharer(QObject):
         self.view = view
         self.least_rows = least_rows
         self.whole: tuple[int, ...] = ()
+        self.air = 0  # what each column may take beyond its text in a view sized to its contents
         self.timer = QTimer(self, singleShot=True, interval=0)
         self.timer.timeout.connect(self.fit)
         #: per row of the first ROWS_MEASURED, per column (word, whole); None: not measured yet.
@@ -141,7 +145,7 @@ class _Sharer(QObject):
             # a view sized to its contents grows to its whole text and shrinks to the room it has
             edge = 2 * view.frameWidth() + (view.verticalScrollBar().sizeHint().width()
                                              if view.verticalScrollBar().isVisible() else 0)
-            view.setMaximumWidth(sum(want) + edge)
+            view.setMaximumWidth(sum(want) + self.air * len(want) + edge)
         # never narrower than its longest words side by side (beside the scroll bar, if it has
         # one), so the layout around it makes room rather than hide a column behind a sideways scroll
         bar = view.verticalScrollBar().sizeHint().width() \

@@ -143,7 +143,7 @@ class ResultScreen(QFrame):
         self.scores.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Maximum)
         # as wide as its figures, and no wider than the window; a side's name never wraps while
         # a list of units can
-        self._sharer = share_width(self.scores, whole=(0,))
+        self._sharer = share_width(self.scores, whole=(0,), air=True)
         looks.text_size(self.scores, "phase.next")
         # the game's figures, one named row each ("Rolls", "12 by the app, 3 by the table")
         self.figures_title = QLabel("The game in figures")
