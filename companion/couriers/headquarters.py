@@ -69,12 +69,12 @@ def _set_hq(s: DeskState, a: Given, building: bool) -> None:
 def _back_to_hq(s: DeskState, cmd) -> None:
     """Couriers who found his headquarters empty and are searching ride there again now that he is
     at it (couriers.hq.absent, couriers.hq.establish)."""
-    for cid, c in list(s.couriers.items()):
-        if c.recipient == cmd.id and c.status == "searching" and not c.finished:
+    for c in s.riders():
+        if c.recipient == cmd.id and c.status == "searching":
             # a courier is a value (companion/couriers/riders.py): a changed copy takes its place
-            s.couriers[cid] = replace(c, reached_hq=False, next_closest_only=False, status="in transit",
-                                      history=(*c.history, f"Turn {s.turn}: {cmd.name} is at his "
-                                                           f"headquarters at {cmd.hq}; rides there"))
+            s.put(replace(c, reached_hq=False, next_closest_only=False, status="in transit",
+                          history=(*c.history, f"Turn {s.turn}: {cmd.name} is at his "
+                                               f"headquarters at {cmd.hq}; rides there")))
 
 
 def apply_declare(s: DeskState, a: Given) -> None:

@@ -168,7 +168,7 @@ def _send(s: DeskState, a: Given) -> None:
     cid = a["id"] or _next_courier_id(s)
     sender = s.commanders[a["sender"]]
     line = f"Turn {s.turn}: sent by {sender.name} to {s.commanders[a['recipient']].name}"
-    s.couriers[cid] = Courier(cid, sender.side, sender.id, a["recipient"], a["message"], s.turn, history=(line,))
+    s.put(Courier(cid, sender.side, sender.id, a["recipient"], a["message"], s.turn, history=(line,)))
 
 
 def _send_words(s: DeskState, a: Given) -> str:

@@ -216,7 +216,7 @@ def check_location_owed(s: DeskState) -> list[Violation]:
     return [Violation("couriers.roll.pending",
                       f"courier {c.id} is in contact with {s.commanders[c.recipient].name}'s command: "
                       "its location roll must be made first")
-            for c in s.couriers.values() if not c.finished and needs_location(s, c)]
+            for c in s.riders() if needs_location(s, c)]
 
 
 def check_capture(s: DeskState, a: Given) -> list[Violation]:
@@ -237,9 +237,7 @@ def check_roll(s: DeskState, a: Given) -> list[Violation]:
 # courier an input did not touch (most of them, late in an evening, are long finished).
 def _set(s: DeskState, c: Courier, **fields) -> Courier:
     """``c`` with ``fields`` changed, in its place on the roster."""
-    new = replace(c, **fields)
-    s.couriers[c.id] = new
-    return new
+    return s.put(replace(c, **fields))
 
 
 def _tell(s: DeskState, c: Courier, line: str, **fields) -> Courier:

@@ -111,9 +111,7 @@ class CourierRules(Rules):
                          " and which couriers were sent), then begin the courier step",
                          "begin_courier_step")]
         steps = []
-        for c in s.couriers.values():
-            if c.finished:
-                continue
+        for c in s.riders():
             if riders.needs_location(s, c):
                 steps.append(Step(f"Courier {c.id} is in contact: make its location roll",
                                   "attempt_location", c.side, {"courier": c.id}))
@@ -146,9 +144,7 @@ class CourierRules(Rules):
         for cid in s.commanders:
             yield Input("move_commander", {"commander": cid})
             yield Input("return_to_hq", {"commander": cid})
-        for cid, c in s.couriers.items():
-            if c.finished:  # delivered, lost or captured: nothing it could do breaks no rule
-                continue
+        for cid in s.riding:  # a delivered, lost or captured courier: nothing it could do breaks no rule
             yield Input("attempt_location", {"courier": cid})
             yield Input("capture", {"courier": cid})
             yield from riders.ride_candidates(s, cid)

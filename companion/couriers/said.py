@@ -9,7 +9,7 @@ import re
 
 from ..core.inputs import Input
 from . import ending
-from .state import FINISHED, DeskState
+from .state import DeskState
 
 _TURN = re.compile(r"^Turn \d+: ")
 
@@ -19,11 +19,14 @@ HEADLINE = {"lost": "Courier {id} is lost", "located": "Courier {id} has located
 
 
 def before(s: DeskState, inp: Input) -> dict:
-    # only couriers still on the way can change (and the one the input names, which an
-    # override may touch): a long evening's delivered couriers cost nothing per input
+    # only couriers still on the way can change (``riding``), and the one the input names,
+    # which an override may touch: a long evening's finished couriers cost nothing per input
     named = inp.args.get("courier")
-    return {"ride": {cid: (len(c.history), c.status) for cid, c in s.couriers.items()
-                     if c.status not in FINISHED or cid == named},
+    ids: tuple | list = s.riding
+    if isinstance(named, str) and named in s.couriers and named not in s.riding:
+        ids = [cid for cid in s.couriers if cid in s.riding or cid == named]  # in the roster's order
+    couriers = s.couriers
+    return {"ride": {cid: (len(c.history), c.status) for cid in ids for c in (couriers[cid],)},
             "hq": {cid: cmd.hq for cid, cmd in s.commanders.items()}, "over": s.over}
 
 

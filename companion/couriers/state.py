@@ -231,6 +231,30 @@ class DeskState:
     #: The table ended the game (couriers.game.end); ``winner`` is the side it named, or None.
     over: bool = False
     winner: str | None = None
+    #: The ids of the couriers still on the way (neither delivered, lost nor captured), in the
+    #: roster's order: kept by ``put``, the one way a courier reaches the roster, so it never
+    #: disagrees with ``couriers``. What comes next, a ride's words and the desk read only these,
+    #: however many couriers a long evening has finished. A tuple: a state held by someone
+    #: keeps the one it had.
+    riding: tuple[str, ...] = ()
+
+    def put(self, c: Courier) -> Courier:
+        """``c`` on the roster in its place (a new courier last), and among ``riding`` exactly
+        while it is not finished."""
+        was = self.couriers.get(c.id)
+        self.couriers[c.id] = c
+        if was is None:
+            if not c.finished:
+                self.riding = (*self.riding, c.id)
+        elif c.finished and not was.finished:
+            self.riding = tuple(k for k in self.riding if k != c.id)
+        elif was.finished and not c.finished:  # only an override could: back in its roster place
+            self.riding = tuple(k for k, o in self.couriers.items() if not o.finished)
+        return c
+
+    def riders(self) -> list[Courier]:
+        """The couriers still on the way, in the roster's order."""
+        return [self.couriers[k] for k in self.riding]
 
     @property
     def owed(self) -> Pending:

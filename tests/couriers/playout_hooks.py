@@ -24,6 +24,13 @@ def invariants(s) -> None:
         assert all(u == "hq" or s.commanders[u].side == c.side for u in c.searched)
         assert (c.finished_turn >= c.sent_turn) if c.finished else c.finished_turn == -1
     assert s.pending is None or s.pending.courier in s.couriers
+    assert s.riding == riding_by_scan(s), "the index of couriers riding disagrees with the roster"
+
+
+def riding_by_scan(s) -> tuple[str, ...]:
+    """The couriers still on the way, found by reading every courier (what ``DeskState.riding``
+    keeps without reading them)."""
+    return tuple(cid for cid, c in s.couriers.items() if c.status not in FINISHED)
 
 
 def rare(inp: Input) -> bool:

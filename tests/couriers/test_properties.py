@@ -38,6 +38,8 @@ SAME_SIDE = [(a[0], b[0]) for a in COMMANDERS for b in COMMANDERS if a != b and 
 def check_invariants(before, after) -> None:
     """``before`` is the state held from before the input: a session's states never change."""
     assert after.turn >= before.turn
+    for state in (before, after):  # the index kept by the fold, in a held state too
+        assert state.riding == tuple(cid for cid, c in state.couriers.items() if c.status not in FINISHED)
     for cid, c in before.couriers.items():
         assert cid in after.couriers, f"courier {cid} vanished"
         now = after.couriers[cid]
