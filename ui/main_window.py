@@ -28,7 +28,7 @@ from .actions import bind_shortcuts, build_menus
 from .looks import LOOKS, TEXT_SCALES
 from .widgets.flag_banner import FlagBanner
 from .widgets.layout_fence import LayoutFence
-from .widgets.notices import NoticeSlot
+from .widgets.notices import CornerLine, NoticeSlot
 from .widgets.start_page import StartPage
 
 if TYPE_CHECKING:
@@ -95,6 +95,8 @@ class MainWindow(QMainWindow):
         self.log = self.dice = self.rules = None
         self.log_dock = self.dice_dock = self.rules_dock = None
         self.toolbar = None
+        #: the autosave line in the menu bar's corner, shown in table mode (built with the docks)
+        self.saved_line: CornerLine | None = None
         #: the toolbar's Undo and Redo buttons (built with the docks)
         self.step_buttons: dict = {}
         self.actions_, shortcuts = build_menus(self)
@@ -213,13 +215,13 @@ class MainWindow(QMainWindow):
         class Painted(QObject):
             def eventFilter(self, obj, event):
                 if event.type() == QEvent.Type.Paint:
-                    QTimer.singleShot(0, run_pending)
+                    QTimer.singleShot(0, self, run_pending)
                 return False
 
         self._first_frame_done = False
         watcher = Painted(self)
         self.installEventFilter(watcher)
-        QTimer.singleShot(500, run_pending)
+        QTimer.singleShot(500, self, run_pending)  # with the window as its context: never after it
 
     def refresh_resume(self) -> None:
         from companion.core.storage import autosave_dir
@@ -592,6 +594,11 @@ class MainWindow(QMainWindow):
         self.toolbar.setObjectName("undoRedo")
         self.toolbar.setMovable(False)
         self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        # in table mode the autosave line is said here: its slot under the table is the board's
+        self.saved_line = CornerLine()
+        self._saved_line_action = self.toolbar.addWidget(self.saved_line)
+        self._saved_line_action.setVisible(self.notices.floating)
+        self.notices.say_in(self.saved_line)
         for key, word in (("undo", "Undo"), ("redo", "Redo")):
             # a button of its own, not the Edit menu's action: the action's words change every
             # input, and an action's button is laid out again whenever its action changes
@@ -656,10 +663,30 @@ class MainWindow(QMainWindow):
 
     def _looks_changed(self) -> None:
         LOOKS.apply()
+        self._float_notices()
+        self.notices.reserve()  # table mode changes the named sizes, not the body's: no FontChange
         self._keep_five_log_lines()
         self._sync_looks_actions()
         if self.screen_widget is not None:
             self.screen_widget.refresh()  # boards drawn in the palette's colours redraw in the new ones
+
+    def _float_notices(self) -> None:
+        """In table mode the notices float over the table's bottom edge: the board takes the rows
+        their slot kept, the autosave line goes to the menu bar's corner (ui/widgets/notices.py)."""
+        on = LOOKS.table_mode
+        if on == self.notices.floating:
+            return
+        if on:
+            self.table_layout.removeWidget(self.notices)
+        else:
+            self.table_layout.addWidget(self.notices)
+        self.notices.set_floating(on)
+        if self.saved_line is not None:
+            from PySide6.QtCore import Qt
+
+            self._saved_line_action.setVisible(on)
+            self.toolbar.adjustSize()  # the menu bar gives its corner room once, when it is set
+            self.menuBar().setCornerWidget(self.toolbar, Qt.Corner.TopRightCorner)
 
     def _sync_looks_actions(self) -> None:
         self.actions_[f"colours:{LOOKS.colours}"].setChecked(True)

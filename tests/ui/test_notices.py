@@ -11,6 +11,8 @@ from PySide6.QtCore import QPoint, QRect
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QAbstractButton, QApplication, QFrame, QGraphicsView, QTabWidget
 
+from ui import looks
+
 SAMPLES = Path(__file__).resolve().parents[2] / "rules"
 LONG = ("Sneak failed: Rider 1 stops in Canyonville. Destroyed: Rider 2. The Holnists draw a card "
         "and the General moves on to Glendale, where the Militia wait")
@@ -96,3 +98,76 @@ def test_the_announcement_steps_down_a_size_rather_than_overflow_its_slot(window
     window.resize(1280, 720)
     settle()
     assert slot.height() < height  # a short window keeps one line of each notice
+
+
+#: in table mode the rows under the table that hold nothing: the table's own margin (6 px) and
+#: a pixel or two of a frame's shadow, never the slot's reserved lines (92 px at larger)
+EMPTY_ROWS = 10
+TABLE_MODE = ["postman/samples/flagged_and_overridden.json", "thurn_and_taxis/samples/four_players_whole_game.json",
+              "ab_die_post/samples/first_flight.json", "couriers/samples/several_turns.json"]
+
+
+def empty_rows_at_the_bottom(window) -> int:
+    """How many pixel rows, from the window's bottom up, hold nothing under the table (one colour
+    from side to side of the table's column)."""
+    area = window.table_area
+    left = area.mapTo(window, QPoint(0, 0)).x()
+    image = window.grab().toImage()
+    rows = 0
+    for y in range(image.height() - 1, -1, -1):
+        colours = {image.pixel(x, y) for x in range(left, left + area.width())}
+        if len(colours) > 1:
+            break
+        rows += 1
+    return rows
+
+
+def open_in_table_mode(window, record: str, size: str):
+    window.set_text_size(size, remember=False)
+    window.resize(1280, 720)
+    assert window.open_record(str(SAMPLES / record))
+    result = window.telling.result
+    if result.isVisible():
+        result.buttons["back"].click()
+    window.set_table_mode(True, full_screen=False)
+    settle()
+
+
+@pytest.mark.parametrize("size", ["normal", "larger"])
+@pytest.mark.parametrize("record", TABLE_MODE)
+def test_table_mode_gives_the_slots_rows_to_the_table_and_draws_a_notice_over_its_edge(window, record, size):
+    """In table mode the slot floats: the screen reaches the window's bottom (the autosave line
+    goes to the menu bar's corner), and a notice is drawn over the table's bottom edge, so
+    nothing under it moves when it comes or goes; the banner's buttons take clicks, the
+    announcement lets them through to the table under it."""
+    open_in_table_mode(window, record, size)
+    empty = empty_rows_at_the_bottom(window)
+    assert empty <= EMPTY_ROWS, f"{empty} empty rows under the table"
+    assert window.saved_line.isVisible() and window.saved_line.words().startswith("Saved automatically")
+    assert not window.notices.idle.isVisible()
+    still = panels(window)
+    said = window.telling.announcement
+    said.announce("Courier C1 is lost")
+    settle()
+    assert said.text.font().pointSizeF() == looks.LOOKS.points("phase")  # read from across the table
+    assert said.text.heightForWidth(said.text.width()) <= said.text.height()  # whole
+    said.announce(LONG)
+    settle()
+    assert said.isVisible() and not moved(still, panels(window)), "\n".join(moved(still, panels(window)))
+    slot = window.notices
+    bottom = window.table_area.mapTo(window, QPoint(0, window.table_area.height()))
+    assert slot.mapTo(window, QPoint(0, slot.height())).y() == bottom.y() - 6  # on the table's edge
+    middle = said.rect().center()
+    assert window.childAt(said.mapTo(window, middle)) is not said.text  # a click goes to the table
+    window.banner.show_error("no road from Post Town to Hilltop (step 1)")
+    settle()
+    assert not moved(still, panels(window)), "\n".join(moved(still, panels(window)))
+    cancel = window.banner.cancel_button
+    assert window.childAt(cancel.mapTo(window, cancel.rect().center())) is cancel  # on top, and takes clicks
+    cancel.click()
+    settle()
+    assert not moved(still, panels(window)) and empty_rows_at_the_bottom(window) == empty
+    window.set_table_mode(False, full_screen=False)
+    settle()
+    assert not window.saved_line.isVisible() and window.notices.idle.isVisible()
+    window.set_text_size("normal", remember=False)

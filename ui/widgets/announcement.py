@@ -21,6 +21,10 @@ FIT_SIZES = ("phase", "title", "heading", None)
 
 
 class Announcement(QFrame):
+    #: it asks nothing of the table: where it is drawn over the board (table mode), a click
+    #: goes through it to the button under it (ui/widgets/notices.py)
+    passes_clicks = True
+
     def __init__(self, parent=None):
         super().__init__(parent)
         self.setObjectName("announcement")
@@ -72,6 +76,11 @@ class Announcement(QFrame):
             looks.text_size(self.text, size)
             if self.text.heightForWidth(width) <= room:
                 return
+
+    def let_clicks_through(self, on: bool) -> None:
+        """Drawn over the board, clicks go through it (ui/widgets/notices.py): its close button
+        then goes too, since a click on it would reach the board under it."""
+        self.close_button.setVisible(not on)
 
     def least_height(self) -> int:
         """The height its close button and frame take whatever its words (the slot reserves at

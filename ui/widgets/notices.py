@@ -4,6 +4,11 @@ or not, so the phase bar, the board and the buttons never move when one comes or
 notice shows at a time, the newest; one longer than the slot scrolls inside it (the announcement
 first steps down to smaller named sizes to fit). While none shows, it says what the status bar
 would (the last autosave). Shared by the four games; it knows none of them.
+
+In table mode the slot floats (``set_floating``): it leaves the window's layout, so the board
+takes its rows down to the window's bottom, and a notice is drawn over the table's bottom edge
+while it shows, in table mode's own type; the layout never changes, so nothing moves under it.
+The idle line is then said in the window's corner (``corner``) instead.
 """
 
 from __future__ import annotations
@@ -46,6 +51,12 @@ class NoticeSlot(QWidget):
         self.tall = True
         self._probe = QLabel()  # never shown: measures the reserved lines as a notice's label would
         self._probe.setWordWrap(True)
+        #: the height reserved for the tallest notice (the slot's own height unless it floats)
+        self.need = 0
+        #: table mode: drawn over the table's bottom edge, out of its layout (``set_floating``)
+        self.floating = False
+        #: a line elsewhere (the menu bar's corner) that says the idle line while the slot floats
+        self.corner: CornerLine | None = None
         self.reserve()
 
     def window_resized(self, height: int) -> None:
@@ -61,6 +72,8 @@ class NoticeSlot(QWidget):
         self._inner.insertWidget(self._inner.indexOf(self.idle), notice)
         notice.installEventFilter(self)
         self.notices.append((notice, size, lines))
+        if self.floating and getattr(notice, "passes_clicks", False):
+            notice.let_clicks_through(True)
         self.reserve()
 
     def remove(self, notice: QWidget) -> None:
@@ -85,21 +98,74 @@ class NoticeSlot(QWidget):
             least = getattr(notice, "least_height", None)  # its buttons may be taller than a line
             if least is not None:
                 need = max(need, least())
-        if self.minimumHeight() != need or self.maximumHeight() != need:
-            self.setFixedHeight(need)
+        self.need = need
+        self._place()
+
+    def set_floating(self, on: bool) -> None:
+        """Float over the bottom edge of the widget the slot is in (table mode), out of its
+        layout (the caller takes it out and puts it back), or stand in the layout again."""
+        if on == self.floating:
+            return
+        self.floating = on
+        if on:
+            self.parentWidget().installEventFilter(self)
+        else:
+            self.parentWidget().removeEventFilter(self)
+            self._let_clicks_through(False)
+        for notice, _t, _l in self.notices:
+            if getattr(notice, "passes_clicks", False):
+                notice.let_clicks_through(on)
+        self._idle_when_empty()
+        self.reserve()
+
+    def _place(self) -> None:
+        """The slot's height: the reserved one in the layout; floating, the reserved one while a
+        notice shows and none otherwise, at the bottom of the widget it floats over."""
+        shown = self.shown()
+        high = self.need if not self.floating or shown is not None else 0
+        if self.minimumHeight() != high or self.maximumHeight() != high:
+            self.setFixedHeight(high)
+        if self.floating:
+            over = self.parentWidget()
+            room = over.contentsRect()
+            lay = over.layout()
+            if lay is not None:
+                room = room.marginsRemoved(lay.contentsMargins())
+            self.setGeometry(room.left(), room.bottom() + 1 - high, room.width(), high)
+            self.raise_()
+            # a notice that asks nothing of the table (the announcement) lets clicks through to
+            # the buttons under it: it goes with the next input, which such a click makes
+            self._let_clicks_through(bool(getattr(shown, "passes_clicks", False)))
+
+    def _let_clicks_through(self, on: bool) -> None:
+        from PySide6.QtCore import Qt  # its enums are built after the first frame (bench/startup.py)
+
+        if self.testAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents) != on:
+            self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, on)
 
     def say_idle(self, text: str) -> None:
         """What the slot shows while no notice does (the status bar's message); when a passing
         message's time is up (``text`` empty), the line it rests on again (``rest``)."""
         self.idle.setText(text or self._resting)
+        self._say_in_corner(text or self._resting)
 
     def rest(self, text: str) -> None:
         """The line the idle slot keeps (the last autosave): a status message passes, this stays."""
         self._resting = text
         self.idle.setText(text)
+        self._say_in_corner(text)
+
+    def _say_in_corner(self, text: str) -> None:
+        if self.corner is not None and self.corner.words() != text:
+            self.corner.setText(text)
+
+    def say_in(self, corner: CornerLine) -> None:
+        """``corner`` says the idle line from now on too (its owner shows it while the slot floats)."""
+        self.corner = corner
+        corner.setText(self.idle.text())
 
     def _idle_when_empty(self) -> None:
-        self.idle.setVisible(self.shown() is None)
+        self.idle.setVisible(self.shown() is None and not self.floating)
 
     def shown(self) -> QWidget | None:
         return next((n for n, _t, _l in self.notices if n.isVisibleTo(self.inner)), None)
@@ -110,14 +176,20 @@ class NoticeSlot(QWidget):
             self.reserve()
 
     def eventFilter(self, obj, event) -> bool:
+        if obj is self.parentWidget():  # floating: it keeps to the bottom of what it floats over
+            if event.type() == QEvent.Type.Resize and self.floating:
+                self._place()
+            return False
         if event.type() == QEvent.Type.Show:
             for other, _t, _l in self.notices:  # the newest notice is the one shown
                 if other is not obj and not other.isHidden():
                     other.hide()
             self.idle.hide()
+            self._place()
             self._fit(obj)
         elif event.type() == QEvent.Type.Hide:
             self._idle_when_empty()
+            self._place()
         elif event.type() == QEvent.Type.LayoutRequest and obj is self.shown():
             self._fit(obj)  # new words in a notice already shown
         return False
@@ -125,7 +197,7 @@ class NoticeSlot(QWidget):
     def _fit(self, notice: QWidget) -> None:
         fit = getattr(notice, "fit_height", None)
         if fit is not None:
-            fit(self.height() - FRAME, self.inner.width())
+            fit(self.need - FRAME, self.inner.width())
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
@@ -133,3 +205,44 @@ class NoticeSlot(QWidget):
         if shown is not None:
             self._fit(shown)
 
+
+
+class CornerLine(QLabel):
+    """The idle line said in the window's corner while the slot floats (table mode): as wide as
+    the longest autosave line in its type, so new words each input lay nothing out again (a
+    widget of fixed size asks its layout for nothing); longer words (an autosave's error) are
+    cut with "…" and said whole in its tooltip."""
+
+    WIDEST = "Saved automatically after input 00000"
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setObjectName("savedLine")
+        looks.tone(self, "muted")
+        self.setContentsMargins(8, 0, 8, 0)
+        self._words = ""
+        self._fit()
+
+    def setText(self, text: str) -> None:  # noqa: N802 (Qt's name)
+        self._words = text
+        self._show_words()
+
+    def words(self) -> str:
+        return self._words
+
+    def _show_words(self) -> None:
+        from PySide6.QtCore import Qt
+
+        room = self.width() - 16
+        shown = self.fontMetrics().elidedText(self._words, Qt.TextElideMode.ElideRight, room)
+        super().setText(shown)
+        self.setToolTip(self._words if shown != self._words else "")
+
+    def _fit(self) -> None:
+        self.setFixedWidth(self.fontMetrics().horizontalAdvance(self.WIDEST) + 16)
+        self._show_words()
+
+    def changeEvent(self, event) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:
+            self._fit()
