@@ -138,7 +138,8 @@ class NoticeSlot(QWidget):
             self._let_clicks_through(bool(getattr(shown, "passes_clicks", False)))
 
     def _let_clicks_through(self, on: bool) -> None:
-        from PySide6.QtCore import Qt  # its enums are built after the first frame (bench/startup.py)
+        # Qt's enums are built after the first frame (bench/startup.py)
+        from PySide6.QtCore import Qt
 
         if self.testAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents) != on:
             self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, on)
