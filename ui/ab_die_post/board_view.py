@@ -36,9 +36,15 @@ from ..looks import LOOKS
 from ..palette import PLANE_COLOURS, colour, contrast, rgb, scheme
 
 STRAIGHT = 250.0        # length of each straight of the U
+#: the straights drawn from this many times STRAIGHT (a tall view: a shorter U, drawn larger) to
+#: that many (a short, wide strip: the U as long as the strip, no room left empty beside it)
+SHORTEST, LONGEST = 0.6, 12.0
 RADIUS = 100.0          # radius of the middle lane at the bend
 LANE_GAP = 40.0         # between neighbouring lanes
 SPACE = 26.0            # a space's diameter
+PLANE = 20.0            # a plane's diameter (times the board scale)
+LETTER = 8.5            # the points of a plane's letter on a plane PLANE across (times the board scale)
+CROWDED = 0.92          # planes sharing a zone are at most this share of their distance across
 #: the item data key under which a word drawn in the window's type keeps its rank
 WORDS_RANK = 1
 WORDS_AT, WORDS_INSIDE = 2, 3  # an airport name's place over its box, and the box
@@ -280,6 +286,15 @@ class BoardView(QGraphicsView):
         return self.mapFromScene(self.items[target].sceneBoundingRect().center())
 
 
+def words_font() -> QFont:
+    """The type of the words on the flight board (zones, lanes, airports): the window's, and in
+    table mode the size of a board read from two metres (ui/looks.py, "board")."""
+    font = QFont(QApplication.font())
+    if LOOKS.table_mode:
+        font.setPointSizeF(LOOKS.points("board"))
+    return font
+
+
 def piece_font(points: float) -> QFont:
     """A piece's letter: drawn in the scene, so it follows the board's zoom, and as much larger
     as the window's text size (LOOKS.board_scale), as the pieces under it are."""
@@ -337,18 +352,18 @@ class FlightBoard(BoardView):
     def _room(self) -> QRectF:
         """The view less a word's height above and below and a zone's word on the right: the
         zone words lie outward of the lanes, in pixels."""
-        m = QFontMetricsF(QApplication.font())
+        m = QFontMetricsF(words_font())
         return QRectF(self.viewport().rect()).adjusted(4, m.height() + 4, -(m.horizontalAdvance("zone 99") + 8),
                                                        -(m.height() + 4))
 
     def _straight_for_view(self, drawing: QRectF, room: QRectF) -> float:
         """The straights' length that makes the drawing as wide for its height as the room."""
         wanted = self.straight + drawing.height() * room.width() / room.height() - drawing.width()
-        return min(max(wanted, STRAIGHT), 6 * STRAIGHT)
+        return min(max(wanted, SHORTEST * STRAIGHT), LONGEST * STRAIGHT)
 
     def show_flight(self, s) -> None:
         self._state = s
-        drawn = (scheme(), QApplication.font().key(), LOOKS.board_scale, self.straight, id(s.board), s.outward, s.passenger,
+        drawn = (scheme(), words_font().key(), LOOKS.board_scale, self.straight, id(s.board), s.outward, s.passenger,
                  s.settings.river_zones, s.settings.first_half_zones, tuple(s.players),
                  tuple(_plane_key(s, p) for p in s.players))
         if drawn == self._drawn:
@@ -370,15 +385,7 @@ class FlightBoard(BoardView):
                 self.scene().removeItem(item)
         self._passenger_items, self.plane_items = [], {}
         self._passenger(s, s.settings.first_half_zones / zones)
-        groups: dict[tuple, list[int]] = {}
-        for i, player in enumerate(s.players):
-            plane = s.planes[player]
-            if plane.in_air and not plane.at_goal and plane.lane in OFFSET:
-                groups.setdefault((plane.lane, max(1, min(plane.zone, zones))), []).append(i)
-        for (lane, zone), idxs in groups.items():
-            for k, idx in enumerate(idxs):  # planes in one zone side by side along the lane
-                u = (zone - 1 + (k + 1) / (len(idxs) + 1)) / zones
-                self._plane(s, idx, self._at(u, OFFSET[lane]))
+        self._planes_in_zones(s, zones)
         self._grounded(s, self._airports[0], [i for i, p in enumerate(s.players)
                                               if not s.planes[p].in_air and not s.planes[p].at_goal])
         self._grounded(s, self._airports[1], [i for i, p in enumerate(s.players) if s.planes[p].at_goal])
@@ -502,9 +509,9 @@ class FlightBoard(BoardView):
         """A label in the window's type, whatever the board's zoom (a small view shrinks the
         drawing, never the words), centred on ``at`` or starting there. ``rank``: which words
         give way first where a small view brings them together (_keep_words_apart)."""
-        # the application's type: the view's own is still Qt's default while the screen is
+        # the application's type (words_font): the view's own is still Qt's default while the screen is
         # built, before it joins the window, and the words would stay at that size
-        t = self.scene().addText(text, QApplication.font())
+        t = self.scene().addText(text, words_font())
         t.setData(WORDS_RANK, rank)
         t.setDefaultTextColor(colour(tone))
         t.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
@@ -513,22 +520,50 @@ class FlightBoard(BoardView):
         t.setTransform(QTransform.fromTranslate(-r.width() / 2 if centred else 0, -r.height() / 2))
         return t
 
-    def _plane(self, s, idx: int, at: QPointF, size: float = 20) -> None:
-        """The plane of seat ``idx`` at ``at``: its disc and letter moved there, or drawn."""
+    def _planes_in_zones(self, s, zones: int) -> None:
+        """The planes in the air, those in one zone side by side along it whatever their lanes
+        (side by side across the lanes, a plane drawn larger than the lanes are apart would meet
+        its neighbour), each in its own lane; as large as the board's scale draws them, smaller
+        where so many share a zone that they would meet."""
+        groups: dict[int, list[int]] = {}
+        for i, player in enumerate(s.players):
+            plane = s.planes[player]
+            if plane.in_air and not plane.at_goal and plane.lane in OFFSET:
+                groups.setdefault(max(1, min(plane.zone, zones)), []).append(i)
+        full = PLANE * LOOKS.board_scale
+        for zone, idxs in groups.items():
+            idxs.sort(key=lambda i: (LANES.index(s.planes[s.players[i]].lane), i))
+            spots = [self._at((zone - 1 + (k + 1) / (len(idxs) + 1)) / zones, OFFSET[s.planes[s.players[i]].lane])
+                     for k, i in enumerate(idxs)]
+            apart = min((math.dist(a.toTuple(), b.toTuple()) for a, b in zip(spots, spots[1:], strict=False)),
+                        default=full)
+            size = min(full, CROWDED * apart)
+            for idx, at in zip(idxs, spots, strict=True):
+                self._plane(s, idx, at, size)
+
+    def _plane(self, s, idx: int, at: QPointF, size: float | None = None) -> None:
+        """The plane of seat ``idx`` at ``at``, ``size`` across (the board scale's size when
+        None): its disc and letter moved there, or drawn."""
         player = s.players[idx]
-        size *= LOOKS.board_scale
+        full = PLANE * LOOKS.board_scale
+        size = full if size is None else size
         rect = QRectF(at.x() - size / 2, at.y() - size / 2, size, size)
         drawn = self._planes.get(idx)
         if drawn is not None and drawn[2] == player:
             disc, t, _player = drawn
             disc.setRect(rect)
+            letter = LETTER * size / PLANE
+            if abs(t.font().pointSizeF() - letter) > 0.05:
+                font = t.font()
+                font.setPointSizeF(letter)
+                t.setFont(font)
         else:
             if drawn is not None:
                 for item in drawn[:2]:
                     self.scene().removeItem(item)
             fill = PLANE_COLOURS[idx % len(PLANE_COLOURS)]
             disc = self.scene().addEllipse(rect, QPen(colour("piece.edge"), 1.2), QBrush(QColor(fill)))
-            t = self.scene().addText(player[:1].upper(), piece_font(8.5))
+            t = self.scene().addText(player[:1].upper(), piece_font(LETTER * size / full))
             ink = max(("piece.text", "piece.edge"), key=lambda name: contrast(rgb(name), fill))  # on the plane's colour
             t.setDefaultTextColor(colour(ink))
             self._planes[idx] = (disc, t, player)

@@ -17,7 +17,7 @@ from ..widgets.row_model import RowTableModel
 IdRole = Qt.ItemDataRole.UserRole + 1
 CardsRole = Qt.ItemDataRole.UserRole + 2
 
-CARDS_COLUMN = 1
+PLAYER_COLUMN, CARDS_COLUMN = 0, 1
 
 
 class PlayerModel(RowTableModel):

@@ -25,11 +25,12 @@ from companion.ab_die_post.view import GOAL
 from companion.core.inputs import Input
 
 from .. import looks
-from ..widgets.columns import BoardUnder, ScrollingColumn, share_width
+from ..widgets.columns import ScrollingColumn, share_width
 from ..widgets.layout_fence import LayoutFence
 from ..widgets.measured_once import MeasuredOnce
 from ..widgets.phase_bar import PhaseBar
 from ..widgets.steady import SteadyHeight
+from .arrangement import PlayersColumn, arrange
 from .board_view import FlightBoard
 from .dialogs import PostDialogs
 from .dialogs import ask_setup as _ask_setup
@@ -91,7 +92,10 @@ class RaceTable(QWidget):
         self.player_view.setSizeAdjustPolicy(QAbstractItemView.SizeAdjustPolicy.AdjustToContents)
         self.player_view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.player_view.setProperty("usefulRows", 6)  # the whole table: each player's row
-        share_width(self.player_view)  # at a large text size the score column stays in view
+        # at a large text size the score column stays in view (in table mode a name and its ✈
+        # keep one line too: arrangement.py)
+        self.player_sharer = share_width(self.player_view)
+        looks.text_size(self.player_view, "board")  # read from across the table in table mode, as the board
         self.track = ScoreTrack()
         self.result = QLabel("")
         self.result.setWordWrap(True)
@@ -111,6 +115,7 @@ class RaceTable(QWidget):
         tl.addWidget(self.result)
         ll.addWidget(track_box)
         ll.addStretch(1)
+        self.track_box = track_box
         self.flight_board = FlightBoard()  # every plane, always in view
         self.flight_board.setProperty("board", True)  # tests/ui/test_no_clipping.py holds it in sight
 
@@ -132,16 +137,15 @@ class RaceTable(QWidget):
         # never narrower than its buttons
         al.addWidget(ScrollingColumn(self.pages))
 
-        split = QSplitter(Qt.Orientation.Horizontal)
+        self.split = split = QSplitter(Qt.Orientation.Horizontal)
         # at a large text size the column scrolls, never squeezes, and the board under it keeps
-        # its share of the height in sight
-        split.addWidget(BoardUnder(ScrollingColumn(left), self.flight_board))
+        # its share of the height in sight (in table mode the board goes beside it: arrangement.py)
+        self.players_column = PlayersColumn(ScrollingColumn(left), self.flight_board, track_box, self.player_sharer)
         # the page changes at nearly every input: its new needs stop at the fence unless the
         # page no longer fits the column (docs/architecture.md, "The window's layout")
-        split.addWidget(LayoutFence(self.action_box))
-        split.setStretchFactor(0, 3)
-        split.setStretchFactor(1, 2)
+        self.page_fence = LayoutFence(self.action_box)
         split.setChildrenCollapsible(False)
+        arrange(split, self.players_column, self.flight_board, self.page_fence)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.phase)
@@ -203,6 +207,8 @@ class RaceTable(QWidget):
     # -- redraw --------------------------------------------------------------------------------
     def refresh(self, change=None) -> None:
         """Redraw the panels ``change`` (the session's Change record) touched; None: all of them."""
+        if change is None:  # the looks changed, or the screen is new: table mode may have too
+            arrange(self.split, self.players_column, self.flight_board, self.page_fence)
         s = self.state
         drawn = [name for name, parts in PANEL_PARTS.items() if change is None or change.changed(*parts)]
         if "players" in drawn:
