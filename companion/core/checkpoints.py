@@ -22,8 +22,10 @@ KEEP = 6
 #: copies a restore makes, of its newest inputs: undoing a few dozen inputs after a resume
 RESTORED = 2
 
-#: values copied as they are: nothing in them can change
-_SHARED = frozenset({int, float, complex, str, bytes, bool, type(None), range, frozenset, MappingProxyType})
+#: values copied as they are: nothing in them can change; each frozen dataclass joins them when
+#: first met (``_is_frozen``), so a dict of them (a long evening's couriers) is copied without a
+#: call per value
+_SHARED = {int, float, complex, str, bytes, bool, type(None), range, frozenset, MappingProxyType}
 #: per dataclass type: True when frozen (shared as it is), False when its fields are copied
 _FROZEN: dict[type, bool] = {}
 
@@ -81,6 +83,9 @@ def _copy(x, memo):
     if key in memo:
         return memo[key]
     if t is dict:
+        if _SHARED.issuperset(map(type, x.values())):  # every value shared: copied in C
+            memo[key] = x.copy()
+            return memo[key]
         y: object = {}
         memo[key] = y
         for k, v in x.items():
@@ -126,4 +131,6 @@ def _is_frozen(t: type) -> bool | None:
         if not dataclasses.is_dataclass(t):
             return None
         _FROZEN[t] = bool(t.__dataclass_params__.frozen)  # type: ignore[attr-defined]
+        if _FROZEN[t]:
+            _SHARED.add(t)
     return _FROZEN[t]

@@ -278,3 +278,47 @@ def test_the_chosen_couriers_history_keeps_its_newest_line_in_sight(window, desk
     _submit(window, "begin_courier_step")  # a change its story does not show
     qtbot.wait(20)
     assert bar.value() == 0
+
+
+# -- the courier table reads only the couriers that can have changed (#12) -------------------------
+def test_the_courier_table_follows_an_evening_reading_only_the_couriers_that_can_have_changed(qtbot):
+    """Followed state by state through long random evenings (bench/replay.py's table) with undo
+    and redo, the table shows what one built afresh shows; a row is moved, added or removed in
+    place (no reset), and each step reads only the couriers riding and those the step made
+    anew, never a finished courier left as it was."""
+    import random
+    import sys
+    from pathlib import Path
+
+    from playout import Playout
+
+    from ui.couriers.models import CourierModel
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+    import replay  # bench/replay.py: the benchmarks' long Courier Desk evening
+
+    followed = CourierModel()
+    resets, read = [], []
+    followed.modelReset.connect(lambda: resets.append(1))
+    sign = followed.signature
+    followed.signature = lambda c: read.append(c.id) or sign(c)
+    steps = 0
+    for seed in (5, 8):
+        session = replay.build_game(300, seed)  # dozens of couriers finished already
+        followed.show_all(session.state)  # a new evening: a new roster
+        player = Playout(session, random.Random(seed), table_dice=0.5, words=replay.orders, words_rate=0.6,
+                         avoid=replay.NEVER, undo=0.25)
+        for _ in range(150):
+            assert player.step()
+            before = followed.state
+            read.clear()
+            followed.follow(session.state)
+            fresh = CourierModel()
+            fresh.show_all(session.state)
+            assert followed._keys == fresh._keys and _table(followed) == _table(fresh)
+            s = session.state
+            anew = {cid for cid, c in s.couriers.items() if before.couriers.get(cid) is not c}
+            assert set(read) <= set(s.riding) | anew  # never a finished courier left as it was
+            assert len(s.couriers) - len(s.riding) > 20
+            steps += 1
+    assert len(resets) <= 2 + steps // 20  # a new evening, and now and then a state read afresh

@@ -96,7 +96,6 @@ class CourierDesk(QWidget):
         self.table = table
         #: how often each panel was redrawn (the tests count them; never timed)
         self.redraws: Counter[str] = Counter()
-        self._numbers: dict[str, tuple] = {}
         self.dialogs = CourierDialogs(self)
         self.phase = PhaseBar()
         self.phase.advance.connect(lambda kind: self.submit(kind))
@@ -282,10 +281,7 @@ class CourierDesk(QWidget):
 
     def _refresh_couriers(self, s) -> None:
         keep_cour = self.selected_courier()
-        numbers = self._numbers  # a courier's place by its number, worked out once per courier
-        for cid in s.couriers.keys() - numbers.keys():
-            numbers[cid] = _num(cid)
-        self.couriers.set_state(s, sorted(s.couriers.values(), key=lambda c: (c.finished, numbers[c.id])))
+        self.couriers.follow(s)  # only the rows that can have changed are read
         if keep_cour:
             self.select_courier(keep_cour)
         elif self.couriers.rows and not self.couriers.rows[0].finished:
@@ -519,11 +515,6 @@ def _todo(steps) -> list[str]:
             lines.append(f"{words} {'courier' if len(ids) == 1 else 'couriers'} {', '.join(ids[:NAMED])}{more}")
     lines += [st.text for st in todo if st.kind not in ("attempt_location", "move_courier")]
     return lines
-
-
-def _num(cid: str) -> tuple:
-    digits = "".join(ch for ch in cid if ch.isdigit())
-    return (int(digits) if digits else 0, cid)
 
 
 def _cap(text: str) -> str:
