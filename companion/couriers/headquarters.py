@@ -8,8 +8,6 @@ still go there and then search for him as if he had none (couriers.hq.absent).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..core.input_table import Given
 from ..core.violations import Violation
 from .state import DeskState
@@ -72,7 +70,7 @@ def _back_to_hq(s: DeskState, cmd) -> None:
     for c in s.riders():
         if c.recipient == cmd.id and c.status == "searching":
             # a courier is a value (companion/couriers/riders.py): a changed copy takes its place
-            s.put(replace(c, reached_hq=False, next_closest_only=False, status="in transit",
+            s.put(c.amended(reached_hq=False, next_closest_only=False, status="in transit",
                           history=(*c.history, f"Turn {s.turn}: {cmd.name} is at his "
                                                f"headquarters at {cmd.hq}; rides there")))
 

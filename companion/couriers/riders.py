@@ -5,7 +5,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 
 from ..core.dice import Dice, RollRequest
 from ..core.input_table import Given
@@ -237,7 +236,7 @@ def check_roll(s: DeskState, a: Given) -> list[Violation]:
 # courier an input did not touch (most of them, late in an evening, are long finished).
 def _set(s: DeskState, c: Courier, **fields) -> Courier:
     """``c`` with ``fields`` changed, in its place on the roster."""
-    return s.put(replace(c, **fields))
+    return s.put(c.amended(**fields))
 
 
 def _tell(s: DeskState, c: Courier, line: str, **fields) -> Courier:

@@ -51,6 +51,12 @@ class _SealedCouriers(Mapping):
     def __getitem__(self, cid: str) -> Courier:
         return _SealedCourier.of(self._couriers[cid])
 
+    def get(self, cid, default=None):
+        # without Mapping's own get (a try around __getitem__): the words ask it for every
+        # courier riding, twice an input
+        c = self._couriers.get(cid)
+        return default if c is None else _SealedCourier.of(c)
+
     def __contains__(self, cid: object) -> bool:
         return cid in self._couriers
 
