@@ -116,7 +116,7 @@ def _envelope(rects) -> Rect:
 
 
 def place(pieces: dict, fixed: list[Rect], inside: Rect | None = None, start: dict | None = None,
-          rounds: int = 8, soft: list[Rect] = (), movable=None) -> dict:
+          rounds: int = 8, soft: list[Rect] = (), movable=None, dearer: dict | None = None) -> dict:
     """Choose one place for each piece (a town's name, a town's stack counters) so that pieces
     cover no fixed mark (a town, its terrain and Militia marks) and no other piece.
 
@@ -131,8 +131,12 @@ def place(pieces: dict, fixed: list[Rect], inside: Rect | None = None, start: di
 
     ``movable`` (with ``start``): only these pieces and the pieces next to them may move; the
     rest keep their places from ``start``. For a change that touched a few towns: the rest of
-    the map was settled last time, and settling it again would search as long for nothing."""
-    placer = _Placer(pieces, fixed, inside, list(soft))
+    the map was settled last time, and settling it again would search as long for nothing.
+
+    ``dearer`` maps a key to what each of its places costs beyond what it covers (a name set
+    out in the open with a leader line: taken only where a place beside the town covers more);
+    it counts as soft, never as covered."""
+    placer = _Placer(pieces, fixed, inside, list(soft), dearer or {})
     if movable is not None and start:
         placer.only(movable)
     return placer.run(start or {}, rounds)
@@ -153,8 +157,10 @@ class _Near(dict):
 
 
 class _Placer:
-    def __init__(self, pieces: dict, fixed: list[Rect], inside: Rect | None, soft: list[Rect]):
+    def __init__(self, pieces: dict, fixed: list[Rect], inside: Rect | None, soft: list[Rect],
+                 dearer: dict | None = None):
         self.keys = sorted(pieces, key=str)
+        self.dearer = dearer or {}
         self.cand = pieces
         self.env = env = {k: _envelope([r for place_ in pieces[k] for r in place_]) for k in self.keys}
         self.near = _Near(self.keys, env)
@@ -192,6 +198,10 @@ class _Placer:
                 self._marks[k] = [f for f in self.fixed if _meets(self.env[k], f)]
                 self._soft_marks[k] = [f for f in self.soft if _meets(self.env[k], f)]
             total = 0.01 * i  # the preferred place wins a tie
+            extra = self.dearer.get(k)
+            if extra:
+                self._soft_cost[k, i] = extra[i]
+                total += extra[i]
             for r in self.cand[k][i]:
                 total += sum(_overlap(r, f) for f in self._marks[k])
                 soft = SOFT * sum(_overlap(r, f) for f in self._soft_marks[k])

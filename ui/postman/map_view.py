@@ -10,9 +10,10 @@ The screen decides what either means.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QTransform
 from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsScene, QGraphicsView
 
@@ -28,13 +29,40 @@ STAR = "\u2605"
 #: where a town's stack counters may sit, in the order they are tried
 COUNTER_SPOTS = ("ne", "e", "nw", "w", "n")
 #: where a town's name (with its note) may sit, in the order they are tried
-LABEL_SPOTS = ("s", "n", "e", "w", "se", "ne", "sw", "nw", "sl", "sr", "nl", "nr", "s2", "n2", "e2", "w2")
+LABEL_SPOTS = ("s", "n", "e", "w", "se", "ne", "sw", "nw", "sl", "sr", "nl", "nr", "s2", "n2", "e2", "w2",
+               "s3", "n3", "e3", "w3", "se3", "ne3", "sw3", "nw3")
+#: the spots out in the open, joined to their town by a leader line (so they may come nearer
+#: another town than their own): the last tried
+LEADER_SPOTS = frozenset(("s3", "n3", "e3", "w3", "se3", "ne3", "sw3", "nw3"))
+#: what a leader line costs the placement (layout.place ``dearer``), as covering 600 square
+#: pixels of terrain marks does: a name stays beside its town where it can
+LEADER_COST = 60.0
+#: how much nearer its own town's circle than any other a name beside it is (pixels)
+NEARER_BY = 3.0
 #: the map is drawn as wide as a landscape window's map area (width / height), so a tall
-#: board spreads its towns over the room the screen has
+#: board spreads its towns over the room the screen has; fitted whole, as wide as the view is,
+#: between ASPECTS, in steps of ASPECT_STEP (so a banner coming and going moves no town)
 ASPECT = 1.5
+ASPECTS = (1.0, 2.5)
+ASPECT_STEP = 0.25
 #: room kept round the towns when the whole map is fitted, in screen pixels at text size normal:
 #: beside an edge town for its name, over and under it for a name and a counter
-FIT_MARGIN = (56, 30)
+FIT_MARGIN = (56, 24)
+#: the smallest scale the whole-map view draws the names at (to fit every one in): as large as
+#: at text size normal outside table mode; smaller, a name is left out (its tip names it)
+NAMES_AT_LEAST = 1.0
+#: the names' scale where NAMES_AT_LEAST with smaller circles still leaves some out: a step
+#: smaller, rather than a name missing
+NAMES_CROWDED = 0.9
+#: the share of the view that the names' blocks take where a 40-town board has room for them
+NAMES_COVER = 0.2
+#: the town circles shrink to make room between neighbours, never below this scale
+MARKS_AT_LEAST = 0.8
+#: where names at NAMES_AT_LEAST still leave some out, the circles and badges are drawn this
+#: many times the names' scale, in turn, to give them room
+MARKS_SMALLER = (0.85,)
+#: how long after a change of the window's looks its layout is taken to be settling (MapView.resizeEvent)
+SETTLES_MS = 400
 MARKS = {m: f"mark.{m}" for m in ("reach", "target", "retreat", "battle", "flag")}  # palette names
 
 
@@ -61,17 +89,22 @@ class Question:
     soft: list
     names: list | None
     counters: list | None
+    #: the spots (of LABEL_SPOTS) that ``names`` holds, in order: those nearer this town than any other
+    spots: tuple = ()
     #: the box round every place of the name, and of the counters (None: not placed)
     names_box: tuple | None = None
     counters_box: tuple | None = None
 
 
 class TownItem(QGraphicsItem):
-    def __init__(self, town, role: str, scale: float):
+    def __init__(self, town, role: str, scale: float, marks: float | None = None):
         super().__init__()
         self.town = town
         self.role = role  # "post", "camp" or ""
+        #: how much larger than at text size normal the name and note are drawn, and the town's
+        #: circle, terrain marks and badges (the map sets both to what its room allows: MapView.fit)
         self.scale_ = scale
+        self.mark_ = scale if marks is None else marks
         self.look = TownLook()
         self.counter_at = "ne"
         self.label_at = "s"
@@ -99,11 +132,23 @@ class TownItem(QGraphicsItem):
         self.small = QFont()
         self.small.setPointSizeF(base * 0.75 * self.scale_)
         self.small.setBold(True)
+        self.badge_font = QFont(self.small)  # a counter's figures and a terrain mark, sized as the badge
+        self.badge_font.setPointSizeF(base * 0.75 * self.mark_)
         self.name_w = QFontMetricsF(self.font).horizontalAdvance(self.town.name)
+
+    def set_scales(self, scale: float, marks: float) -> None:
+        """Draw the name at ``scale`` and the marks at ``marks`` (times their size at text size normal)."""
+        if (scale, marks) == (self.scale_, self.mark_):
+            return
+        self.prepareGeometryChange()
+        self.scale_, self.mark_ = scale, marks
+        self._fonts()
+        self._question_key = None
+        self.update()
 
     @property
     def r(self) -> float:
-        return RADIUS[self.town.size] * self.scale_
+        return RADIUS[self.town.size] * self.mark_
 
     def set_look(self, look: TownLook) -> None:
         if look == self.look:  # unchanged: no repaint (a change touches a town or two)
@@ -117,15 +162,15 @@ class TownItem(QGraphicsItem):
         # kept while the look, the places and the type it is made of stay the same
         key = self._bounds_for
         if (key is not None and key[0] is self.look
-                and key[1:] == (self.label_at, self.counter_at, self.scale_, self.name_w)):
+                and key[1:] == (self.label_at, self.counter_at, self.scale_, self.mark_, self.name_w)):
             return self._bounds
         self._bounds = self._bounds_now()
-        self._bounds_for = (self.look, self.label_at, self.counter_at, self.scale_, self.name_w)
+        self._bounds_for = (self.look, self.label_at, self.counter_at, self.scale_, self.mark_, self.name_w)
         return self._bounds
 
     def _bounds_now(self) -> QRectF:
-        box = QRectF(-self.r - 6 * self.scale_, -self.r - 6 * self.scale_, 2 * self.r + 12 * self.scale_,
-                     2 * self.r + 12 * self.scale_)
+        m = self.mark_
+        box = QRectF(-self.r - 6 * m, -self.r - 6 * m, 2 * self.r + 12 * m, 2 * self.r + 12 * m)
         for rect in [*self.fixed_rects(), self.label_rect(), *self.counter_boxes()]:
             box = box.united(rect)
         return box.adjusted(-2, -2, 2, 2)
@@ -138,7 +183,9 @@ class TownItem(QGraphicsItem):
         note_w = QFontMetricsF(self.small).horizontalAdvance(self.look.note) + 8 if self.look.note else 0
         w = max(self.name_w + 4, note_w)
         h = 15 * k + (13 * k if self.look.note else 0)
-        d = r  # a diagonal spot sits off the corner of the square round the town
+        # a diagonal spot sits off the corner of the square round the town, half a step clear of
+        # the Militia mark's edge (level with a small town's rim)
+        d = r + 0.5 * k
         x, y = {"s": (-w / 2, r + 2 * k), "n": (-w / 2, -r - 2 * k - h),
                 "e": (r + 3 * k, -7.5 * k), "w": (-r - 3 * k - w, -7.5 * k),
                 "se": (d + 1 * k, d), "ne": (d + 1 * k, -d - h), "sw": (-d - 1 * k - w, d),
@@ -148,7 +195,12 @@ class TownItem(QGraphicsItem):
                 "nl": (-w * 0.85, -r - 2 * k - h), "nr": (-w * 0.15, -r - 2 * k - h),
                 # a step further out, for a crowded valley
                 "s2": (-w / 2, r + 12 * k), "n2": (-w / 2, -r - 12 * k - h),
-                "e2": (r + 14 * k, -7.5 * k), "w2": (-r - 14 * k - w, -7.5 * k)}[at or self.label_at]
+                "e2": (r + 14 * k, -7.5 * k), "w2": (-r - 14 * k - w, -7.5 * k),
+                # out in the open, with a leader line
+                "s3": (-w / 2, r + 30 * k), "n3": (-w / 2, -r - 30 * k - h),
+                "e3": (r + 34 * k, -7.5 * k), "w3": (-r - 34 * k - w, -7.5 * k),
+                "se3": (d + 20 * k, d + 16 * k), "ne3": (d + 20 * k, -d - 16 * k - h),
+                "sw3": (-d - 20 * k - w, d + 16 * k), "nw3": (-d - 20 * k - w, -d - 16 * k - h)}[at or self.label_at]
         return QRectF(x, y, w, h)
 
     def name_rect(self) -> QRectF:
@@ -167,7 +219,7 @@ class TownItem(QGraphicsItem):
 
     def fixed_rects(self) -> list[QRectF]:
         """What this marker covers wherever its name goes: the town, terrain and Militia marks."""
-        r, k = self.r, self.scale_
+        r, k = self.r, self.mark_
         n = sum(1 for tag, _g, _c in TERRAIN_MARKS if tag in self.town.terrain)
         # the town's circle as a plus of two bars, so a name may tuck into a corner: bars
         # half as wide as 1/sqrt(2) of the radius reach every point of the circle
@@ -185,11 +237,11 @@ class TownItem(QGraphicsItem):
                 for side in ("postmen", "holnists") if look.counts.get(side, 0)]
 
     def _counters_width(self) -> float:
-        k = self.scale_
+        k = self.mark_
         return sum((8 + 7 * len(text)) * k + 2 * k for _s, text in self._counter_texts())
 
     def militia_box(self) -> QRectF:
-        r, k = self.r, self.scale_
+        r, k = self.r, self.mark_
         return QRectF(-r - 12 * k, -5.5 * k, 11 * k, 11 * k)
 
     def badges(self) -> list[QRectF]:
@@ -199,7 +251,7 @@ class TownItem(QGraphicsItem):
     def counter_boxes(self, at: str | None = None) -> list[QRectF]:
         """Where the stack counters sit: ``at`` one of COUNTER_SPOTS (default: the one chosen
         by the map so they cover no other town's name)."""
-        r, k = self.r, self.scale_
+        r, k = self.r, self.mark_
         at = at or self.counter_at
         total = self._counters_width() - 2 * k
         x, y = {"ne": (r + 2 * k, -r - 6 * k), "e": (r + 3 * k, -6.5 * k),
@@ -211,12 +263,12 @@ class TownItem(QGraphicsItem):
             x += out[-1].width() + 2 * k
         return out
 
-    def question(self, at: QPointF, near_view: QRectF) -> Question:
+    def question(self, at: QPointF, near_view: QRectF, others: tuple = ()) -> Question:
         """This town's part of the map's placement question with its centre at ``at`` (zoomed map
-        pixels; ``near_view``: the view and a margin round it, in the same): the same object
-        while nothing it depends on changed."""
+        pixels; ``near_view``: the view and a margin round it, in the same; ``others``: the towns
+        round it as (x, y, radius), in the same): the same object while nothing it depends on changed."""
         visible = near_view.contains(at)
-        key = (at.x(), at.y(), visible, self.look.note, tuple(self._counter_texts()), self.look.militia)
+        key = (at.x(), at.y(), visible, self.look.note, tuple(self._counter_texts()), self.look.militia, others)
         if key != self._question_key:
             self._question_key = key
 
@@ -229,20 +281,23 @@ class TownItem(QGraphicsItem):
             if visible:  # out of sight: it keeps its places until it comes back into view
                 # a pixel round each name: an overlap the placement lets pass (under one square
                 # pixel) is then no overlap where it is drawn
-                names = [rects([self.label_rect(spot).adjusted(-1, -1, 1, 1)]) for spot in LABEL_SPOTS]
+                own = (at.x(), at.y(), self.r)
+                spots = tuple(s for s in LABEL_SPOTS if s in LEADER_SPOTS
+                              or nearest_own(rects([self.label_rect(s)])[0], own, others))
+                names = [rects([self.label_rect(spot).adjusted(-1, -1, 1, 1)]) for spot in spots] or None
                 if self.look.counts:
                     counters = [rects(self.counter_boxes(spot)) for spot in COUNTER_SPOTS]
             # the Militia mark is a badge no name may cover; the terrain marks are soft
             militia = marks[-1:] if self.look.militia else []
             terrain = marks[2:len(marks) - len(militia)]
             self._question = Question(rects(marks[:2] + militia), rects(terrain), names, counters,
-                                      _envelope(names), _envelope(counters))
+                                      spots if names else (), _envelope(names), _envelope(counters))
         return self._question
 
     def shape(self) -> QPainterPath:
         """The marker and its stack counters: both can be clicked, and a counter dragged."""
         path = QPainterPath()
-        r = self.r + 6 * self.scale_
+        r = self.r + 6 * self.mark_
         path.addEllipse(QPointF(0, 0), r, r)
         for box in self.counter_boxes():
             path.addRect(box)
@@ -251,7 +306,7 @@ class TownItem(QGraphicsItem):
 
 
     def paint(self, p: QPainter, option, widget=None) -> None:
-        r, k, look = self.r, self.scale_, self.look
+        r, k, look = self.r, self.mark_, self.look
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         if look.mark:
             p.setPen(QPen(colour(MARKS[look.mark]), 4 * k))
@@ -269,7 +324,7 @@ class TownItem(QGraphicsItem):
         p.setPen(pen)
         p.setBrush(QBrush(colour(fill)))
         p.drawEllipse(QPointF(0, 0), r, r)
-        p.setFont(self.small)
+        p.setFont(self.badge_font)
         if self.role:
             p.setPen(colour("side.postmen" if self.role == "post" else "side.holnists"))
             p.drawText(QRectF(-r, -r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter,
@@ -278,6 +333,9 @@ class TownItem(QGraphicsItem):
         self._counters(p, r, k)
         if not self.name_shown:
             return
+        k = self.scale_
+        if self.label_at in LEADER_SPOTS:
+            self._leader(p)
         halo = colour("map.halo")
         halo.setAlpha(215)
         p.setPen(Qt.PenStyle.NoPen)
@@ -294,6 +352,21 @@ class TownItem(QGraphicsItem):
             note = colour(MARKS.get(look.mark or "reach", MARKS["reach"]))
             p.setPen(note.darker(130) if LOOKS.scheme == "light" else note.lighter(115))
             p.drawText(self.note_rect(), Qt.AlignmentFlag.AlignCenter, look.note)
+
+    def _leader(self, p: QPainter) -> None:
+        """A line from the town's circle to its name set out in the open."""
+        box = self.name_rect()
+        end = QPointF(min(max(0.0, box.left()), box.right()), min(max(0.0, box.top()), box.bottom()))
+        length = math.hypot(end.x(), end.y())
+        if length <= self.r:
+            return
+        start = QPointF(end.x() * self.r / length, end.y() * self.r / length)
+        ink = colour("map.ink")
+        ink.setAlpha(170)
+        pen = QPen(ink, 1.0 * self.scale_, Qt.PenStyle.DotLine)  # dotted: never taken for a road
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        p.setPen(pen)
+        p.drawLine(start, end)
 
     def _terrain(self, p: QPainter, r: float, k: float) -> None:
         x = -r - 2 * k
@@ -318,6 +391,20 @@ class TownItem(QGraphicsItem):
             p.drawEllipse(box)
             p.setPen(colour("map.counter.text"))
             p.drawText(box, Qt.AlignmentFlag.AlignCenter, str(look.militia))
+
+
+def nearest_own(box: tuple, own: tuple, others) -> bool:
+    """Whether a name's block (left, top, right, bottom) is nearer its own town's circle (x, y,
+    radius) than every other town's in ``others``, by NEARER_BY at least: a name beside two
+    towns is read as the nearer one's, and one as near to both as no one's."""
+    def gap(town) -> float:
+        x, y, r = town
+        dx = max(box[0] - x, 0.0, x - box[2])
+        dy = max(box[1] - y, 0.0, y - box[3])
+        return math.hypot(dx, dy) - r
+
+    mine = gap(own)
+    return all(gap(o) >= mine + NEARER_BY for o in others if o is not own)
 
 
 def _envelope(places) -> tuple | None:
@@ -378,6 +465,7 @@ class MapView(QGraphicsView):
         self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
         self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
         self.setMinimumSize(300, 240)
+        self._aspect = ASPECT
         self.pos = positions(board, aspect=ASPECT, blend=0.6, min_gap=160)
         self.town_items: dict[str, TownItem] = {}
         self._overlay: list = []
@@ -390,10 +478,21 @@ class MapView(QGraphicsView):
         self._placed_at = None
         self._inside = None
         self._asked: dict = {}
+        self._neighbours_for: tuple | None = None
+        self._near: dict = {}
         #: how many times the names and counters were placed afresh (tests count them)
         self.placements = 0
         #: how many names in sight a crowded view leaves out (each town's tip still names it)
         self.left_out = 0
+        #: the zoom the whole map was fitted at and the names' scale chosen for it, as a share
+        #: of the window's board scale (fit)
+        self._fit_zoom, self._fit_share = 1.0, 1.0
+        #: the circles' and badges' scale against the names' (less where the names need the room)
+        self._fit_marks = 1.0
+        #: the least scale of the names: NAMES_AT_LEAST, or NAMES_CROWDED where the fit took it
+        self._least = NAMES_AT_LEAST
+        #: True while the window lays itself out after a change of its looks
+        self._settling = False
         self._build()
 
     # -- drawing ---------------------------------------------------------------------------------
@@ -404,23 +503,46 @@ class MapView(QGraphicsView):
         self._drag_line = None  # cleared with the scene: a drag in progress becomes a click
         self.town_items = {}
         self._overlay = []
-        xs = [p[0] for p in self.pos.values()]
-        ys = [p[1] for p in self.pos.values()]
-        self.towns_box = QRectF(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
-        self.bounds = self.towns_box.adjusted(-110, -50, 110, 50)
-        sc.setSceneRect(self.bounds.adjusted(-400, -400, 400, 400))
         road = QPen(colour("map.road"), 2.4)
         road.setCosmetic(True)
+        self._roads = []
         for a, b in self.board.graph.edges():
-            (ax, ay), (bx, by) = self.pos[a], self.pos[b]
-            sc.addLine(ax, ay, bx, by, road).setZValue(1)
+            line = sc.addLine(0, 0, 0, 0, road)
+            line.setZValue(1)
+            self._roads.append((a, b, line))
         k = LOOKS.board_scale  # markers and names grow with the window's text size and in table mode
         for tid, town in self.board.towns.items():
             role = "post" if tid == self.board.post_town else "camp" if tid == self.board.base_camp else ""
             item = TownItem(town, role, k)
-            item.setPos(*self.pos[tid])
             sc.addItem(item)
             self.town_items[tid] = item
+        self._place_towns()
+
+    def _lay_out(self, aspect: float) -> None:
+        """Spread the towns over a drawing of about ``aspect`` (width / height, in steps of
+        ASPECT_STEP), so the whole map uses the width or the height the view has."""
+        aspect = min(ASPECTS[1], max(ASPECTS[0], round(aspect / ASPECT_STEP) * ASPECT_STEP))
+        if aspect != self._aspect:
+            self._aspect = aspect
+            self.pos = positions(self.board, aspect=aspect, blend=0.6, min_gap=160)
+            self._place_towns()
+
+    def _place_towns(self) -> None:
+        """Put the towns and roads where ``pos`` has them."""
+        xs = [p[0] for p in self.pos.values()]
+        ys = [p[1] for p in self.pos.values()]
+        self.towns_box = QRectF(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+        self.bounds = self.towns_box.adjusted(-110, -50, 110, 50)
+        self.scene().setSceneRect(self.bounds.adjusted(-400, -400, 400, 400))
+        for a, b, line in self._roads:
+            (ax, ay), (bx, by) = self.pos[a], self.pos[b]
+            line.setLine(ax, ay, bx, by)
+        for tid, item in self.town_items.items():
+            item.setPos(*self.pos[tid])
+        ids = list(self.board.towns)
+        # every two towns: how far apart they are drawn, and their radii at scale 1 (_room)
+        self._gaps = [(math.dist(self.pos[a], self.pos[b]), RADIUS[self.board.towns[a].size]
+                       + RADIUS[self.board.towns[b].size]) for i, a in enumerate(ids) for b in ids[i + 1:]]
 
     @staticmethod
     def _looks_now() -> tuple:
@@ -430,6 +552,15 @@ class MapView(QGraphicsView):
         if self._looks_now() != self._built_for:  # the window's text size or colours changed
             self._built_for = self._looks_now()
             self._build()
+            if self._fitted:
+                self.fit()
+                # the window lays itself out anew for the new type (the phase bar's height) in a
+                # few passes: the map is fitted again at each of them, where otherwise a change
+                # smaller than a real resize keeps its zoom (_small_change)
+                self._settling = True
+                QTimer.singleShot(SETTLES_MS, self._settled)
+            else:
+                self._scale_to(self.transform().m11())
         for tid, item in self.town_items.items():
             item.set_look(looks.get(tid, TownLook()))
             tip = tips.get(tid, "")
@@ -454,8 +585,9 @@ class MapView(QGraphicsView):
         view = QRectF(self.viewport().rect()).translated(-shift)  # the viewport in zoomed map pixels
         near_view = view.adjusted(-120, -60, 120, 60)
         inside = (view.left() + 2, view.top() + 2, view.right() - 2, view.bottom() - 2)
-        asked = {tid: item.question(self.transform().map(item.pos()), near_view)
-                 for tid, item in self.town_items.items()}
+        centres = {tid: self.transform().map(item.pos()) for tid, item in self.town_items.items()}
+        others = self._neighbours(centres)
+        asked = {tid: item.question(centres[tid], near_view, others[tid]) for tid, item in self.town_items.items()}
         before = self._asked
         dirty = {tid for tid, one in asked.items() if before.get(tid) is not one}
         if not dirty and zoom == self._placed_at and inside == self._inside and asked.keys() == before.keys():
@@ -464,12 +596,14 @@ class MapView(QGraphicsView):
         soft = [r for one in asked.values() for r in one.soft]
         pieces: dict = {}
         boxes: dict = {}
+        dearer: dict = {}
         for tid, one in asked.items():
             if one.names is not None:
                 pieces[("name", tid)], boxes[("name", tid)] = one.names, one.names_box
+                dearer[("name", tid)] = [LEADER_COST if spot in LEADER_SPOTS else 0.0 for spot in one.spots]
             if one.counters is not None:
                 pieces[("counters", tid)], boxes[("counters", tid)] = one.counters, one.counters_box
-        start = self._placed if zoom == self._placed_at else None
+        start = self._kept_places(before, asked) if zoom == self._placed_at else None
         movable = None
         if start is not None:
             moved_edge = inside != self._inside
@@ -478,16 +612,41 @@ class MapView(QGraphicsView):
             if len(movable) * 3 > len(pieces):
                 movable = None  # most of the map is asked again: settle all of it
         self.placements += 1
-        self._placed = layout.place(pieces, fixed, inside=inside, start=start, soft=soft, movable=movable)
+        self._placed = layout.place(pieces, fixed, inside=inside, start=start, soft=soft, movable=movable,
+                                    dearer=dearer)
         self._placed_at, self._inside, self._asked = zoom, inside, asked
         for (kind, tid), i in self._placed.items():
             item = self.town_items[tid]
-            spot = (LABEL_SPOTS if kind == "name" else COUNTER_SPOTS)[i]
+            spot = asked[tid].spots[i] if kind == "name" else COUNTER_SPOTS[i]
             if spot != (item.label_at if kind == "name" else item.counter_at):
                 item.prepareGeometryChange()
                 setattr(item, "label_at" if kind == "name" else "counter_at", spot)
                 item.update()
         self._keep_names_clear()
+
+    def _kept_places(self, before: dict, asked: dict) -> dict:
+        """The places chosen last time, as indices into this time's candidates (a town's near
+        spots change with its note)."""
+        out = {}
+        for (kind, tid), i in self._placed.items():
+            if kind != "name":
+                out[kind, tid] = i
+            elif tid in before and tid in asked and before[tid].spots[i] in asked[tid].spots:
+                out[kind, tid] = asked[tid].spots.index(before[tid].spots[i])
+        return out
+
+    def _neighbours(self, centres: dict) -> dict[str, tuple]:
+        """Each town's neighbours at this zoom, (x, y, radius) in zoomed map pixels: the towns
+        near enough for one of its names' spots to come nearer them (nearest_own)."""
+        key = tuple((p.x(), p.y(), self.town_items[tid].r) for tid, p in centres.items())
+        if key != self._neighbours_for:
+            towns = {tid: (p.x(), p.y(), self.town_items[tid].r) for tid, p in centres.items()}
+            reach = {tid: self.town_items[tid].name_w + 60 * self.town_items[tid].scale_ for tid in towns}
+            self._neighbours_for = key
+            self._near = {tid: tuple(o for other, o in towns.items() if other != tid
+                                     and math.dist(o[:2], me[:2]) < reach[tid])
+                          for tid, me in towns.items()}
+        return self._near
 
     def _keep_names_clear(self) -> None:
         """Every name clear of what it would cover, or left out; how many are left out is told
@@ -502,6 +661,7 @@ class MapView(QGraphicsView):
         crowded view leaves a name covering a town, a badge (a counter, a Militia mark) or
         another name, that name tries its other spots, and with none clear it is not drawn; so
         is a name the view's edge would cut (a town in sight whose name would reach out of it).
+        Only the spots nearer the name's own town than any other are tried (Question.spots).
         Checked in the pixels it is drawn
         at, in order of what a player needs most: the selected town, a town with a note (its
         reach), a town with a stack, then the larger towns."""
@@ -523,15 +683,16 @@ class MapView(QGraphicsView):
         in_sight = [tid for tid in sorted(self.town_items, key=first) if whole.contains(at[tid])]
         # (out of sight, a name keeps its look until it comes back into view)
         spots: dict[str, str | None] = {}
+        near = {tid: self._asked[tid].spots if tid in self._asked else () for tid in in_sight}
         for tid in in_sight:  # first every name clear where it was placed ...
             box = _box(self.town_items[tid].label_rect(), *xy[tid])
-            if _clear(box, towns, counters, names, port):
+            if self.town_items[tid].label_at in near[tid] and _clear(box, towns, counters, names, port):
                 spots[tid] = self.town_items[tid].label_at
                 names.append(box)
         for tid in in_sight:  # ... then the rest, each in the first spot left clear
             if tid not in spots:
                 item = self.town_items[tid]
-                spots[tid] = next((s for s in LABEL_SPOTS if _clear(_box(item.label_rect(s), *xy[tid]),
+                spots[tid] = next((s for s in near[tid] if _clear(_box(item.label_rect(s), *xy[tid]),
                                                                    towns, counters, names, port)), None)
                 if spots[tid] is not None:
                     names.append(_box(item.label_rect(spots[tid]), *xy[tid]))
@@ -577,23 +738,78 @@ class MapView(QGraphicsView):
 
     # -- zoom and pan ----------------------------------------------------------------------------
     def fit(self) -> None:
+        """The whole map in the view, its names at the largest type that leaves every one of them
+        clear (between the window's text size, larger in table mode, and NAMES_AT_LEAST)."""
         self._fitted = True
         self._fitted_size = self.viewport().size()
-        # the margin is in screen pixels, as the names are: an edge town's name fits beside it
-        # at any zoom and text size rather than be cut by the view's edge
-        k = LOOKS.board_scale
-        port, towns = self.viewport().rect(), self.towns_box
-        zoom = min((port.width() - 2 * FIT_MARGIN[0] * k) / max(towns.width(), 1.0),
-                   (port.height() - 2 * FIT_MARGIN[1] * k) / max(towns.height(), 1.0))
-        self.setTransform(QTransform.fromScale(max(zoom, 0.02), max(zoom, 0.02)))
-        self.centerOn(towns.center())
-        self.declutter()
+        port = self.viewport().rect()
+        self._lay_out(port.width() / max(port.height(), 1))
+        top = LOOKS.board_scale
+        least = min(NAMES_AT_LEAST, top)
+        self._fit_marks, self._least = 1.0, NAMES_AT_LEAST
+        # the names' area grows as the square of their scale: start where they would cover no
+        # more of the view than a board that has room for them (NAMES_COVER), then step down
+        wanted = sum((item.name_w / item.scale_ + 4) * 15 for item in self.town_items.values())
+        k = max(least, min(top, math.sqrt(NAMES_COVER * port.width() * port.height() / max(wanted, 1.0))))
+        while True:
+            zoom, centre = self._whole_map_zoom(k)
+            self.setTransform(QTransform.fromScale(zoom, zoom))
+            self.centerOn(centre)
+            self._fit_zoom, self._fit_share = zoom, k / top
+            self._scale_to(zoom)
+            self.declutter()
+            if not self.left_out:
+                break
+            if k > least:
+                k = max(least, k * 0.88)
+            elif self._fit_marks > MARKS_SMALLER[-1]:  # the names as small as they go: the circles give way
+                self._fit_marks = next(m for m in MARKS_SMALLER if m < self._fit_marks)
+            elif k > NAMES_CROWDED:  # and last, the names a step smaller still
+                k = self._least = NAMES_CROWDED
+            else:
+                break
+
+    def _whole_map_zoom(self, k: float) -> tuple[float, QPointF]:
+        """The zoom and centre that show every town with its name at scale ``k`` under or over it
+        (the margins are in screen pixels, as the names are, so the zoom is found in a few steps)."""
+        port = self.viewport().rect()
+        box = self.towns_box
+        zoom = max(0.02, min((port.width() - 2 * FIT_MARGIN[0] * k) / max(box.width(), 1.0),
+                             (port.height() - 2 * FIT_MARGIN[1] * k) / max(box.height(), 1.0)))
+        half = {tid: (item.name_w / item.scale_ * k) / 2 + 4 for tid, item in self.town_items.items()}
+        top, bottom = box.top(), box.bottom()
+        for _ in range(3):
+            left = min(self.pos[t][0] - w / zoom for t, w in half.items())
+            right = max(self.pos[t][0] + w / zoom for t, w in half.items())
+            pad = FIT_MARGIN[1] * k / zoom
+            zoom = max(0.02, min(port.width() / max(right - left, 1.0),
+                                 port.height() / max(bottom - top + 2 * pad, 1.0)))
+        return zoom, QPointF((left + right) / 2, box.center().y())
+
+    def _scale_to(self, zoom: float) -> None:
+        """Names and marks as large as the zoom gives them room for: the fitted names' scale grows
+        with the zoom up to the window's; a town's circle never reaches its neighbour's, and is
+        never larger than its name (both at most the window's board scale)."""
+        top = LOOKS.board_scale
+        # (as a share of the window's board scale, so a new text size keeps the zoom's share)
+        names = min(top, max(min(self._least, top), top * self._fit_share * zoom / self._fit_zoom))
+        marks = min(top, names * self._fit_marks, max(MARKS_AT_LEAST, self._room(zoom)))
+        for item in self.town_items.values():
+            item.set_scales(names, marks)
+
+    def _room(self, zoom: float) -> float:
+        """The largest scale the town circles may take at ``zoom`` with a gap between every two."""
+        return min(((d * zoom - 4) / both for d, both in self._gaps), default=LOOKS.board_scale)
+
+    def _settled(self) -> None:
+        self._settling = False
 
     def zoom(self, factor: float) -> None:
         now = self.transform().m11()
         factor = max(0.2 / now, min(8.0 / now, factor))
         self._fitted = False
         self.scale(factor, factor)
+        self._scale_to(self.transform().m11())
         self.declutter()
 
     def zoom_level(self) -> float:
@@ -618,7 +834,7 @@ class MapView(QGraphicsView):
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
-        if self._fitted and not self._small_change(self.viewport().size()):
+        if self._fitted and (self._settling or not self._small_change(self.viewport().size())):
             self.fit()
 
     def _small_change(self, size) -> bool:
