@@ -8,7 +8,7 @@ on a 720-pixel screen drew it a third as large as the room beside them allows: s
 takes the whole height on the left, and the players' table, the hurricane's costs and the page
 of the current choice stack on the right, the column as wide as the table's words. The score
 track (the table's Score column says the same) stays in that column only where it fits
-without pushing the players' words past the column's edge.
+with the players' words and half the column for the page.
 
 The widgets change parent only when table mode is turned on or off, never on a click.
 """
@@ -34,7 +34,7 @@ PAGE_SHARE = 0.25
 class PlayersColumn(BoardUnder):
     """A ``BoardUnder`` whose lower widget is the flight board (outside table mode) or the page
     of the current choice (in table mode), and whose ``spare`` widget (the score track) is shown
-    in table mode only when the controls keep all their words with it."""
+    in table mode only when the controls keep all their words with it and the page half the height."""
 
     def __init__(self, column: ScrollingColumn, lower: QWidget, spare: QWidget, sharer, parent=None):
         super().__init__(column, lower, parent=parent)
@@ -57,7 +57,9 @@ class PlayersColumn(BoardUnder):
             h = self.height()
             lower = max(self.board.minimumHeight(), self.least, int(h * self.share))
             need = self._controls_height() - (self._spare_height() if self.spare.isVisible() else 0)
-            fits = need + self._spare_height() <= h - lower - self.gap
+            # the track only where the page still gets half the column: its buttons come first
+            page = max(lower, h // 2)
+            fits = need + self._spare_height() <= h - page - self.gap
             if fits != self.spare.isVisible():
                 self.spare.setVisible(fits)  # the column lays out again, and so this
             self._take_width()
