@@ -105,6 +105,10 @@ def test_a_new_colour_set_draws_the_board_again(window, qtbot):
 
 
 def test_the_score_track_paints_its_strip_only_when_a_score_changed(window, qtbot):
+    # a window wide enough that the players' column is wider than its words: in a narrow one the
+    # column (and the track in it) is as wide as the longest words side by side, which change
+    # with the words (and a strip of another size is painted anew)
+    window.resize(1366, 768)
     screen = _open(window, qtbot)
     track = screen.track
     track.grab()

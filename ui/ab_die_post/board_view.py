@@ -321,7 +321,8 @@ class FlightBoard(BoardView):
         #: each plane's disc and letter (by the player's seat), moved on a move rather than drawn
         #: again: a drawn letter costs more than moving it (and its colours are worked out once)
         self._planes: dict[int, tuple] = {}
-        self._passenger_items: list = []  # the passenger's, drawn again when a plane moved
+        self._passenger_items: list = []  # the passenger's, drawn again when someone takes it
+        self._passenger_holder = None  # who has the passenger as drawn
         self.builds = 0  # drawings made, for the tests (count rebuilds, not time)
         self.grounds = 0  # of them, drawings of the track itself
         #: how long the U's straights are drawn: as long as the view's shape leaves room for,
@@ -373,6 +374,7 @@ class FlightBoard(BoardView):
         if s.board is not None:
             self.show_state(s)
             self.plane_items, self._ground, self._pieces, self._planes = {}, None, [], {}
+            self._passenger_items = []  # the scene was cleared
             return
         zones = s.settings.river_zones
         # a move changes a plane or two: the lanes, river lines, words and airports stay
@@ -380,11 +382,14 @@ class FlightBoard(BoardView):
         if ground != self._ground:
             self._draw_ground(zones)
             self._ground = ground
-        else:
+        self.plane_items = {}
+        # the passenger stays where it is drawn on the same track until someone takes it: a
+        # move redraws only the planes (a drawn word is the dearest item, #12)
+        if self._passenger_items == [] or self._passenger_holder != s.passenger:
             for item in self._passenger_items:
                 self.scene().removeItem(item)
-        self._passenger_items, self.plane_items = [], {}
-        self._passenger(s, s.settings.first_half_zones / zones)
+            self._passenger_items, self._passenger_holder = [], s.passenger
+            self._passenger(s, s.settings.first_half_zones / zones)
         self._planes_in_zones(s, zones)
         self._grounded(s, self._airports[0], [i for i, p in enumerate(s.players)
                                               if not s.planes[p].in_air and not s.planes[p].at_goal])
@@ -402,8 +407,9 @@ class FlightBoard(BoardView):
 
     def fit(self) -> None:
         drawing, room = self._drawing(), self._room()
+        # a view out of sight keeps the track it was given: it fits again when shown (resized)
         if self._state is None or self._state.board is not None or drawing.isEmpty() \
-                or room.width() < 40 or room.height() < 20:
+                or not self.isVisible() or room.width() < 40 or room.height() < 20:
             super().fit()
             self._keep_words_apart()
             return

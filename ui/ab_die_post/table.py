@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QGroupBox,
@@ -54,6 +54,10 @@ PANEL_PARTS = {
     # what a hurricane would cost each plane in the air now
     "costs": ("players", "planes", "deck.hands", "passenger", "settings"),
 }
+
+#: rounds of layout a redraw is given before it is painted (_lay_out_now): a new width for the
+#: players' table and the layout of its column, then one more where the column was too narrow
+LAYOUT_PASSES = 3
 
 PHASE_WORDS = {"turn": "draw or fly", "drawing": "drawing spare parts", "indicator": "flying",
                "move": "flying", "hurricane": "hurricane!", "keep": "end of the flight",
@@ -230,6 +234,26 @@ class RaceTable(QWidget):
             self._steady_costs.hold()
             drawn += ["phase", "page"]
         self.redraws.update(drawn)
+        if change is not None:  # a click (a new look lays the window out in its own time)
+            self._lay_out_now()
+
+    def _lay_out_now(self) -> None:
+        """Lay the screen out for the new state now, before anything is painted (#12).
+
+        Qt lays a widget out when its turn comes in the event loop, and a layout that changes a
+        widget's size asks its parent for a layout in the next pass; the window was painted
+        between the passes, two or three times a click: the players' table measured at its old
+        width (its columns shared again once it had its new one), the page of the new phase,
+        the phase bar, each moved what was under it. Here every layout the redraw asked for is
+        done at once, the players' table shared at the width it will keep, so the click is
+        painted once, as it will stay."""
+        sharer = self.player_sharer
+        for _ in range(LAYOUT_PASSES):
+            QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest.value)
+            if not sharer.timer.isActive():
+                return
+            sharer.timer.stop()
+            sharer.fit()
 
     def _refresh_phase(self, s) -> None:
         leg = "outward" if s.outward else "homeward"
