@@ -115,6 +115,8 @@ def arrange(split: QSplitter, column: PlayersColumn, board: QWidget, page: QWidg
     shares = (1, 0) if table else WINDOW_SHARES
     split.setStretchFactor(0, shares[0])
     split.setStretchFactor(1, shares[1])
-    if not first and not table and column.window_sizes:  # back from table mode: the sizes it had
-        split.setSizes(column.window_sizes)
+    if not first and not table:  # back from table mode: the sizes it had, or the window's shares
+        total = split.width() - split.handleWidth()
+        left = total * shares[0] // sum(shares)
+        split.setSizes(column.window_sizes or [left, total - left])
     column._lay_out()
