@@ -231,3 +231,28 @@ def test_with_few_houses_left_the_player_chooses_where_they_go(window, qtbot):
     assert len(args["cities"]) == 2
     assert "basel" not in args["cities"] and "sigmaringen" in args["cities"]
     assert "Sigmaringen" in dlg.previews[each].text()
+
+
+def test_the_official_of_this_turn_is_said_on_its_button_until_the_game_ends(window, qtbot):
+    # thurn_and_taxis.official.one_per_turn: the one called this turn says so in words, not
+    # only in colour; the others keep their plain names, and a finished game has no turn
+    from pathlib import Path
+
+    import rules
+
+    record = Path(rules.__file__).parent / "thurn_and_taxis/samples/four_players_whole_game.json"
+    assert window.open_record(str(record))
+    screen = window.screen_widget
+    names = {oid: o["name"] for oid, o in window.table.state.board.officials.items()}
+    assert window.table.state.over and window.table.state.turn.official == "cartwright"
+    assert {oid: b.text() for oid, b in screen.official_buttons.items()} == names
+    window.undo()
+    window.undo()  # before the last close: Dora has called the Cartwright this turn
+    s = window.table.state
+    assert not s.over and s.turn.official == "cartwright"
+    for oid, b in screen.official_buttons.items():
+        assert b.text() == (f"{names[oid]} \u2713 this turn" if oid == "cartwright" else names[oid])
+    while window.table.state.turn.official == "cartwright":
+        window.undo()  # back before the call: no official yet this turn
+    assert window.table.state.turn.official is None
+    assert {oid: b.text() for oid, b in screen.official_buttons.items()} == names

@@ -385,8 +385,15 @@ class ThurnTable(QWidget):
         self.deck_label.setText(f"Deck: {s.deck.left} cards \u00b7 discard pile: {len(s.deck.discard)}")
         for oid, btn in self.official_buttons.items():
             btn.setEnabled(not why_not(Input("official", {"name": oid})))
-            used = s.turn.official == oid
-            self._sheet(btn, "QPushButton { font-weight: 600; color: {accent}; }" if used else "")
+            # the one official of this turn (thurn_and_taxis.official.one_per_turn), said in
+            # words as well as in colour; once the game is over no turn has one
+            used = s.turn.official == oid and not s.over
+            name = b.officials[oid]["name"]
+            text = f"{name} \u2713 this turn" if used else name
+            if btn.text() != text:
+                btn.setText(text)
+            self._sheet(btn, "QPushButton { font-weight: 600; font-size: {size:body}; color: {accent}; }"
+                        if used else "")
 
     @staticmethod
     def _sheet(btn, template: str) -> None:
