@@ -7,8 +7,8 @@ thing to grow with the text size and in table mode (ui/looks.py)."""
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Signal
-from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtGui import QFont, QFontMetrics
+from PySide6.QtWidgets import QBoxLayout, QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from .. import looks
 from .steady import SteadyHeight
@@ -18,12 +18,17 @@ class PhaseBar(QFrame):
     advance = Signal(str)  # the input kind of the step the button stands for
     #: the most of the window's height the bar's words take before they step down in size
     SHARE = 0.34
+    #: the least room the words keep beside the buttons, in average characters of the heading's
+    #: type: narrower, and the buttons go under the words, which keep the bar's whole width
+    #: (at 1280x720 in the larger type the Postman's "Turn 2 · the Postmen Move › Fight ›"
+    #: wrapped a word a line beside its three controls)
+    LEAST_WORDS = 34
 
     def __init__(self, parent=None):
         super().__init__(parent)
         self.setObjectName("phaseBar")
         looks.panel(self, "panel")
-        lay = QHBoxLayout(self)
+        lay = self._lay = QBoxLayout(QBoxLayout.Direction.LeftToRight, self)
         lay.setContentsMargins(12, 8, 12, 8)
         col = QVBoxLayout()
         self.where = looks.text_size(QLabel(), "phase")
@@ -37,7 +42,14 @@ class PhaseBar(QFrame):
         self._steady = (SteadyHeight(self.where), SteadyHeight(self.next))
         lay.addLayout(col, 1)
         self.button = looks.text_size(QPushButton(), "phase.next")
-        lay.addWidget(self.button)
+        # a screen's own controls go before the button (add_control); the stretch puts them at
+        # the right under the words
+        self.controls = QHBoxLayout()
+        self.controls.addStretch(1)
+        self.controls.addWidget(self.button)
+        lay.addLayout(self.controls)
+        self.stacked = False
+        self._arranged_for: tuple[int, int] | None = None
         self._kind = ""
         self.button.clicked.connect(lambda: self.advance.emit(self._kind))
         self._fit_button()
@@ -47,6 +59,40 @@ class PhaseBar(QFrame):
         for label in (self.where, self.next):
             label.installEventFilter(self)
 
+    def add_control(self, widget: QWidget) -> None:
+        """A screen's own control (a one-click step, a box), left of the button and after the
+        controls added before it."""
+        self.controls.insertWidget(self.controls.count() - 1, widget)
+        widget.installEventFilter(self)  # shown or hidden: room for it beside the words?
+        self._arrange()
+
+    def _arrange(self) -> None:
+        """Words and buttons side by side while the words keep LEAST_WORDS characters of room;
+        else the buttons under the words. Once under them they stay there at this width and type
+        (a one-click step that comes and goes would otherwise make the bar change its shape at a
+        click); another width or type decides afresh."""
+        fm = QFontMetrics(self.where.font())
+        key = (self.contentsRect().width(), fm.averageCharWidth())
+        room = key[0] - 24 - self._controls_width()
+        stacked = room < self.LEAST_WORDS * fm.averageCharWidth()
+        if key == self._arranged_for:
+            stacked = stacked or self.stacked
+        self._arranged_for = key
+        if stacked != self.stacked:
+            self.stacked = stacked
+            self._lay.setDirection(QBoxLayout.Direction.TopToBottom if stacked else QBoxLayout.Direction.LeftToRight)
+            for label in self._steady:
+                label.label.setMinimumHeight(0)  # another shape: the lines are counted afresh
+
+    def _controls_width(self) -> int:
+        kept = self.button.isVisible() or self.button.sizePolicy().retainSizeWhenHidden()
+        widths = [max(self.button.minimumWidth(), self.button.sizeHint().width()) if kept else 0]
+        for i in range(self.controls.count()):
+            w = self.controls.itemAt(i).widget()
+            if w is not None and w is not self.button and not w.isHidden():
+                widths.append(w.sizeHint().width())
+        return sum(widths) + 6 * len(widths)
+
     def set_phase(self, where: str, todo: list[str], button: str | None, kind: str = "") -> None:
         self.where.setText(where)
         self.next.setText("\n".join(todo) if todo else "")
@@ -55,6 +101,7 @@ class PhaseBar(QFrame):
         self._kind = kind
         self.button.setVisible(button is not None)
         self.button.setText(button or "")
+        self._arrange()
         self._fit_type()
 
     def eventFilter(self, obj, event) -> bool:
@@ -67,6 +114,8 @@ class PhaseBar(QFrame):
             self._fit_type()  # another text size or table mode: the full type is tried again
         elif obj is self._watched and kind == QEvent.Type.Resize:
             self._fit_type()
+        elif kind in (QEvent.Type.Show, QEvent.Type.Hide) and obj is not self._watched:
+            self._arrange()
         return False
 
     def showEvent(self, event) -> None:
@@ -82,6 +131,7 @@ class PhaseBar(QFrame):
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         if event.size().width() != event.oldSize().width():
+            self._arrange()
             self._fit_type()
 
     def _fit_type(self) -> None:
@@ -97,15 +147,16 @@ class PhaseBar(QFrame):
             full = {self.where: looks.LOOKS.points("phase"), self.next: looks.LOOKS.points("phase.next"),
                     self.button: looks.LOOKS.points("phase.next")}
             least = looks.LOOKS.points("heading")
-            kept = self.button.isVisible() or self.button.sizePolicy().retainSizeWhenHidden()
             scale = 1.0
             while True:
                 for label, points in full.items():
                     _point_size(label, max(least, points * scale))
+                self._arrange()
                 # the button steps down with the words: it grows with its type (_fit_button)
-                button = max(self.button.minimumWidth(), self.button.sizeHint().width()) + 6 if kept else 0
-                room = self.contentsRect().width() - 24 - button
-                if not looks.LOOKS.table_mode or room <= 0 or self._words_height(room) <= self.SHARE * window.height() or \
+                room = self.contentsRect().width() - 24 - (0 if self.stacked else self._controls_width())
+                under = self.button.minimumHeight() + 6 if self.stacked else 0
+                if not looks.LOOKS.table_mode or room <= 0 or \
+                        self._words_height(room) + under <= self.SHARE * window.height() or \
                         all(max(least, p * scale) <= least for p in full.values()):
                     break
                 scale *= 0.9
