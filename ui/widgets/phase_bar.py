@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Signal
 from PySide6.QtGui import QFont, QFontMetrics
-from PySide6.QtWidgets import QBoxLayout, QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QWidget
 
 from .. import looks
 from .steady import SteadyHeight
@@ -19,35 +19,33 @@ class PhaseBar(QFrame):
     #: the most of the window's height the bar's words take before they step down in size
     SHARE = 0.34
     #: the least room the words keep beside the buttons, in average characters of the heading's
-    #: type: narrower, and the buttons go under the words, which keep the bar's whole width
-    #: (at 1280x720 in the larger type the Postman's "Turn 2 · the Postmen Move › Fight ›"
-    #: wrapped a word a line beside its three controls)
+    #: type: narrower, and the turn and phase take the bar's whole width, the steps to do and
+    #: the buttons sharing the line under it (at 1280x720 in the larger type the Postman's
+    #: "Turn 2 · the Postmen Move › Fight ›" wrapped a word a line beside its three controls)
     LEAST_WORDS = 34
 
     def __init__(self, parent=None):
         super().__init__(parent)
         self.setObjectName("phaseBar")
         looks.panel(self, "panel")
-        lay = self._lay = QBoxLayout(QBoxLayout.Direction.LeftToRight, self)
+        lay = self._lay = QGridLayout(self)
         lay.setContentsMargins(12, 8, 12, 8)
-        col = QVBoxLayout()
+        lay.setVerticalSpacing(6)
+        lay.setColumnStretch(0, 1)
         self.where = looks.text_size(QLabel(), "phase")
         self.where.setWordWrap(True)
         self.next = looks.text_size(QLabel(), "phase.next")
         self.next.setWordWrap(True)
-        col.addWidget(self.where)
-        col.addWidget(self.next)
         # the steps to do take one line, then three, then two: the bar keeps the most it has
         # needed, so the table under it does not move (and is not painted again) at each click
         self._steady = (SteadyHeight(self.where), SteadyHeight(self.next))
-        lay.addLayout(col, 1)
         self.button = looks.text_size(QPushButton(), "phase.next")
-        # a screen's own controls go before the button (add_control); the stretch puts them at
-        # the right under the words
+        # a screen's own controls go before the button (add_control); the stretch keeps them at
+        # the right
         self.controls = QHBoxLayout()
         self.controls.addStretch(1)
         self.controls.addWidget(self.button)
-        lay.addLayout(self.controls)
+        self._place(stacked=False)
         self.stacked = False
         self._arranged_for: tuple[int, int] | None = None
         self._kind = ""
@@ -79,10 +77,26 @@ class PhaseBar(QFrame):
             stacked = stacked or self.stacked
         self._arranged_for = key
         if stacked != self.stacked:
-            self.stacked = stacked
-            self._lay.setDirection(QBoxLayout.Direction.TopToBottom if stacked else QBoxLayout.Direction.LeftToRight)
+            self._place(stacked)
             for label in self._steady:
                 label.label.setMinimumHeight(0)  # another shape: the lines are counted afresh
+
+    def _place(self, stacked: bool) -> None:
+        """Side by side: the turn over the steps, the buttons beside both. Stacked: the turn
+        across the whole bar, the steps and the buttons on the line under it."""
+        lay = self._lay
+        for item in (self.where, self.next):
+            lay.removeWidget(item)
+        lay.removeItem(self.controls)
+        if stacked:
+            lay.addWidget(self.where, 0, 0, 1, 2)
+            lay.addWidget(self.next, 1, 0)
+            lay.addLayout(self.controls, 1, 1)
+        else:
+            lay.addWidget(self.where, 0, 0)
+            lay.addWidget(self.next, 1, 0)
+            lay.addLayout(self.controls, 0, 1, 2, 1)
+        self.stacked = stacked
 
     def _controls_width(self) -> int:
         kept = self.button.isVisible() or self.button.sizePolicy().retainSizeWhenHidden()
@@ -153,18 +167,23 @@ class PhaseBar(QFrame):
                     _point_size(label, max(least, points * scale))
                 self._arrange()
                 # the button steps down with the words: it grows with its type (_fit_button)
-                room = self.contentsRect().width() - 24 - (0 if self.stacked else self._controls_width())
-                under = self.button.minimumHeight() + 6 if self.stacked else 0
+                room = self.contentsRect().width() - 24 - self._controls_width()
                 if not looks.LOOKS.table_mode or room <= 0 or \
-                        self._words_height(room) + under <= self.SHARE * window.height() or \
+                        self._words_height(room) <= self.SHARE * window.height() or \
                         all(max(least, p * scale) <= least for p in full.values()):
                     break
                 scale *= 0.9
         finally:
             self._fitting = False
 
-    def _words_height(self, width: int) -> int:
-        high = [label.heightForWidth(width) for label in (self.where, self.next) if label.text()]
+    def _words_height(self, beside: int) -> int:
+        """The bar's height with its words ``beside`` pixels wide beside the buttons."""
+        if self.stacked:  # the turn on the whole width, the steps beside the buttons
+            whole = beside + self._controls_width()
+            high = [self.where.heightForWidth(whole) if self.where.text() else 0,
+                    max(self.next.heightForWidth(beside) if self.next.text() else 0, self.button.minimumHeight())]
+        else:
+            high = [label.heightForWidth(beside) for label in (self.where, self.next) if label.text()]
         return sum(high) + 16 + 6 * (len(high) - 1)
 
     def _fit_button(self) -> None:
