@@ -116,7 +116,8 @@ def _envelope(rects) -> Rect:
 
 
 def place(pieces: dict, fixed: list[Rect], inside: Rect | None = None, start: dict | None = None,
-          rounds: int = 8, soft: list[Rect] = (), movable=None, dearer: dict | None = None) -> dict:
+          rounds: int = 8, soft: list[Rect] = (), movable=None, dearer: dict | None = None,
+          boxes: dict | None = None) -> dict:
     """Choose one place for each piece (a town's name, a town's stack counters) so that pieces
     cover no fixed mark (a town, its terrain and Militia marks) and no other piece.
 
@@ -135,11 +136,41 @@ def place(pieces: dict, fixed: list[Rect], inside: Rect | None = None, start: di
 
     ``dearer`` maps a key to what each of its places costs beyond what it covers (a name set
     out in the open with a leader line: taken only where a place beside the town covers more);
-    it counts as soft, never as covered."""
-    placer = _Placer(pieces, fixed, inside, list(soft), dearer or {})
+    it counts as soft, never as covered. ``boxes``: each piece's box round all its places, where
+    the caller keeps them."""
+    placer = _Placer(pieces, fixed, inside, list(soft), dearer or {}, boxes)
     if movable is not None and start:
         placer.only(movable)
     return placer.run(start or {}, rounds)
+
+
+class _Grid:
+    """Rectangles filed by the squares of a coarse grid they reach, so that what may meet a box is
+    looked for among the few filed near it, not among all of them (a 40-town map has a hundred
+    marks and eighty pieces)."""
+
+    CELL = 96.0
+
+    def __init__(self, items):
+        self.cells: dict[tuple[int, int], list] = {}
+        for n, (value, r) in enumerate(items):
+            for cell in self._cells(r):
+                self.cells.setdefault(cell, []).append((n, value, r))
+
+    def _cells(self, r: Rect):
+        c = self.CELL
+        for x in range(int(r[0] // c), int(r[2] // c) + 1):
+            for y in range(int(r[1] // c), int(r[3] // c) + 1):
+                yield x, y
+
+    def meeting(self, box: Rect) -> list:
+        """What meets ``box``, in the order it was filed (so answers never depend on the grid)."""
+        found = {}
+        for cell in self._cells(box):
+            for n, value, r in self.cells.get(cell, ()):
+                if n not in found and _meets(box, r):
+                    found[n] = value
+        return [found[n] for n in sorted(found)]
 
 
 class _Near(dict):
@@ -149,23 +180,28 @@ class _Near(dict):
     def __init__(self, keys: list, env: dict):
         super().__init__()
         self.keys, self.env = keys, env
+        self.grid: _Grid | None = None
 
     def __missing__(self, k) -> list:
-        e = self.env[k]
-        self[k] = found = [o for o in self.keys if o != k and _meets(e, self.env[o])]
+        if self.grid is None:
+            self.grid = _Grid((o, self.env[o]) for o in self.keys)
+        self[k] = found = [o for o in self.grid.meeting(self.env[k]) if o != k]
         return found
 
 
 class _Placer:
     def __init__(self, pieces: dict, fixed: list[Rect], inside: Rect | None, soft: list[Rect],
-                 dearer: dict | None = None):
+                 dearer: dict | None = None, boxes: dict | None = None):
         self.keys = sorted(pieces, key=str)
         self.dearer = dearer or {}
         self.cand = pieces
-        self.env = env = {k: _envelope([r for place_ in pieces[k] for r in place_]) for k in self.keys}
+        self.env = env = boxes if boxes is not None else {
+            k: _envelope([r for place_ in pieces[k] for r in place_]) for k in self.keys}
         self.near = _Near(self.keys, env)
         self.fixed = fixed
         self.soft = soft
+        self._fixed_grid: _Grid | None = None
+        self._soft_grid: _Grid | None = None
         self._soft_marks: dict = {}
         self._soft_cost: dict = {}
         self.inside = inside
@@ -195,8 +231,11 @@ class _Placer:
         """What place ``i`` of ``k`` covers of the fixed marks and of the edge of the map."""
         if (k, i) not in self._fixed_cost:
             if k not in self._marks:
-                self._marks[k] = [f for f in self.fixed if _meets(self.env[k], f)]
-                self._soft_marks[k] = [f for f in self.soft if _meets(self.env[k], f)]
+                if self._fixed_grid is None:
+                    self._fixed_grid = _Grid((f, f) for f in self.fixed)
+                    self._soft_grid = _Grid((f, f) for f in self.soft)
+                self._marks[k] = self._fixed_grid.meeting(self.env[k])
+                self._soft_marks[k] = self._soft_grid.meeting(self.env[k])
             total = 0.01 * i  # the preferred place wins a tie
             extra = self.dearer.get(k)
             if extra:

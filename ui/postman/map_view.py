@@ -91,6 +91,8 @@ class Question:
     counters: list | None
     #: the spots (of LABEL_SPOTS) that ``names`` holds, in order: those nearer this town than any other
     spots: tuple = ()
+    #: what each of those spots costs the placement beyond what it covers (layout.place ``dearer``)
+    dearer: tuple = ()
     #: the box round every place of the name, and of the counters (None: not placed)
     names_box: tuple | None = None
     counters_box: tuple | None = None
@@ -290,8 +292,10 @@ class TownItem(QGraphicsItem):
             # the Militia mark is a badge no name may cover; the terrain marks are soft
             militia = marks[-1:] if self.look.militia else []
             terrain = marks[2:len(marks) - len(militia)]
-            self._question = Question(rects(marks[:2] + militia), rects(terrain), names, counters,
-                                      spots if names else (), _envelope(names), _envelope(counters))
+            spots = spots if names else ()
+            self._question = Question(rects(marks[:2] + militia), rects(terrain), names, counters, spots,
+                                      tuple(LEADER_COST if s in LEADER_SPOTS else 0.0 for s in spots),
+                                      _envelope(names), _envelope(counters))
         return self._question
 
     def shape(self) -> QPainterPath:
@@ -458,6 +462,7 @@ class MapView(QGraphicsView):
         super().__init__(parent)
         self.board = board
         self.setScene(QGraphicsScene(self))
+        self.scene().setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -479,6 +484,7 @@ class MapView(QGraphicsView):
         self._inside = None
         self._asked: dict = {}
         self._neighbours_for: tuple | None = None
+        self._checked_inside = None  # the view's inside when the names were last checked
         self._near: dict = {}
         #: how many times the names and counters were placed afresh (tests count them)
         self.placements = 0
@@ -600,7 +606,7 @@ class MapView(QGraphicsView):
         for tid, one in asked.items():
             if one.names is not None:
                 pieces[("name", tid)], boxes[("name", tid)] = one.names, one.names_box
-                dearer[("name", tid)] = [LEADER_COST if spot in LEADER_SPOTS else 0.0 for spot in one.spots]
+                dearer[("name", tid)] = one.dearer
             if one.counters is not None:
                 pieces[("counters", tid)], boxes[("counters", tid)] = one.counters, one.counters_box
         start = self._kept_places(before, asked) if zoom == self._placed_at else None
@@ -613,8 +619,9 @@ class MapView(QGraphicsView):
                 movable = None  # most of the map is asked again: settle all of it
         self.placements += 1
         self._placed = layout.place(pieces, fixed, inside=inside, start=start, soft=soft, movable=movable,
-                                    dearer=dearer)
+                                    dearer=dearer, boxes=boxes)
         self._placed_at, self._inside, self._asked = zoom, inside, asked
+        moved = set(dirty)
         for (kind, tid), i in self._placed.items():
             item = self.town_items[tid]
             spot = asked[tid].spots[i] if kind == "name" else COUNTER_SPOTS[i]
@@ -622,7 +629,24 @@ class MapView(QGraphicsView):
                 item.prepareGeometryChange()
                 setattr(item, "label_at" if kind == "name" else "counter_at", spot)
                 item.update()
-        self._keep_names_clear()
+                moved.add(tid)
+        # a few towns' pieces changed or moved: only the names round them can have been covered
+        # or freed (the rest were checked last time and nothing near them changed)
+        local = movable is not None and not (inside != self._checked_inside)
+        self._keep_names_clear(self._round(moved, asked) if local else None)
+        self._checked_inside = inside
+
+    @staticmethod
+    def _round(towns: set, asked: dict) -> set:
+        """``towns`` and every town whose name or counters may reach where theirs may."""
+        reach = [b for t in towns for b in (asked[t].names_box, asked[t].counters_box, _envelope([asked[t].fixed]))
+                 if b is not None]
+        out = set(towns)
+        for tid, one in asked.items():
+            mine = [b for b in (one.names_box, one.counters_box) if b is not None]
+            if any(layout._meets(a, b) for a in mine for b in reach):
+                out.add(tid)
+        return out
 
     def _kept_places(self, before: dict, asked: dict) -> dict:
         """The places chosen last time, as indices into this time's candidates (a town's near
@@ -648,15 +672,16 @@ class MapView(QGraphicsView):
                           for tid, me in towns.items()}
         return self._near
 
-    def _keep_names_clear(self) -> None:
+    def _keep_names_clear(self, only: set | None = None) -> None:
         """Every name clear of what it would cover, or left out; how many are left out is told
-        (``names_left_out``), so the screen can say how to read them."""
-        hidden = self._clear_names()
+        (``names_left_out``), so the screen can say how to read them. ``only``: check these
+        towns' names, the others keep what they had."""
+        hidden = self._clear_names(only)
         if hidden != self.left_out:
             self.left_out = hidden
             self.names_left_out.emit(hidden)
 
-    def _clear_names(self) -> int:
+    def _clear_names(self, only: set | None = None) -> int:
         """The placement weighs what a name covers against what its neighbours would; where a
         crowded view leaves a name covering a town, a badge (a counter, a Militia mark) or
         another name, that name tries its other spots, and with none clear it is not drawn; so
@@ -683,6 +708,14 @@ class MapView(QGraphicsView):
         in_sight = [tid for tid in sorted(self.town_items, key=first) if whole.contains(at[tid])]
         # (out of sight, a name keeps its look until it comes back into view)
         spots: dict[str, str | None] = {}
+        if only is not None:  # the names not checked again stand where they are, shown or not
+            for tid in in_sight:
+                if tid not in only:
+                    item = self.town_items[tid]
+                    spots[tid] = item.label_at if item.name_shown else None
+                    if item.name_shown:
+                        names.append(_box(item.label_rect(), *xy[tid]))
+            in_sight = [tid for tid in in_sight if tid in only]
         near = {tid: self._asked[tid].spots if tid in self._asked else () for tid in in_sight}
         for tid in in_sight:  # first every name clear where it was placed ...
             box = _box(self.town_items[tid].label_rect(), *xy[tid])

@@ -4,8 +4,9 @@ fighters of a battle. Thin adapters over plain lists the screen builds from the 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from difflib import SequenceMatcher
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtGui import QBrush
 
 from ..palette import colour
@@ -43,7 +44,7 @@ class CheckTable(RowTableModel):
     def set_rows(self, rows: list[Row], ticked=()) -> None:
         """New rows, ``ticked`` by id. The same units as before (a battle's roll changed only
         their hit targets) redraw only the rows that differ, so the view keeps its measured rows
-        and column widths; other rows are a reset."""
+        and column widths; units that came or went are rows inserted and removed (_follow)."""
         rows, ticked = list(rows), list(ticked)
         ticks = []
         for r in rows:
@@ -51,19 +52,39 @@ class CheckTable(RowTableModel):
             if on:
                 ticked.remove(r.id)
             ticks.append(on)
-        if [r.id for r in rows] != [r.id for r in self.rows]:
-            self.beginResetModel()
-            self.rows, self.ticks = rows, ticks
-            self.endResetModel()
-            self.ticks_changed.emit()
-            return
+        ids, now = [r.id for r in rows], [r.id for r in self.rows]
+        if ids != now:
+            if len(set(ids)) < len(ids) or len(set(now)) < len(now):  # (ids that repeat: no way to match rows)
+                self.beginResetModel()
+                self.rows, self.ticks = rows, ticks
+                self.endResetModel()
+                self.ticks_changed.emit()
+                return
+            self._follow(ids, rows, ticks)
+        followed = ids != now
         changed = [i for i, (a, b, x, y) in enumerate(zip(self.rows, rows, self.ticks, ticks, strict=True))
                    if a != b or x != y]
         self.rows, self.ticks = rows, ticks
         for i in changed:
             self.dataChanged.emit(self.index(i, 0), self.index(i, len(self.headers) - 1))
-        if changed:
+        if changed or followed:
             self.ticks_changed.emit()
+
+    def _follow(self, ids: list, rows: list[Row], ticks: list[bool]) -> None:
+        """Remove the rows whose units left and insert the new ones where they go, the rest kept
+        (a unit moved away or arrived: the view measures the new rows only, where a reset had it
+        measure every row and column again). Rows kept are brought up to date by the caller."""
+        ops = SequenceMatcher(a=[r.id for r in self.rows], b=ids, autojunk=False).get_opcodes()
+        for tag, i1, i2, j1, j2 in reversed(ops):  # from the end: the earlier indices stay true
+            if tag in ("delete", "replace"):
+                self.beginRemoveRows(QModelIndex(), i1, i2 - 1)
+                del self.rows[i1:i2], self.ticks[i1:i2]
+                self.endRemoveRows()
+            if tag in ("insert", "replace"):
+                self.beginInsertRows(QModelIndex(), i1, i1 + j2 - j1 - 1)
+                self.rows[i1:i1] = rows[j1:j2]
+                self.ticks[i1:i1] = ticks[j1:j2]
+                self.endInsertRows()
 
     def checked(self) -> list[str]:
         return [r.id for r, on in zip(self.rows, self.ticks, strict=True) if on]

@@ -39,6 +39,9 @@ class OfferBox(QGroupBox):
         self.heading.setWordWrap(True)
         self.grid.addWidget(self.heading, 0, 0, 1, 3)
         self.rows: list = []
+        self._rows: dict[str, tuple] = {}  # unit id -> its name, town and button
+        self._spare: list[tuple] = []  # rows of units no longer offered, hidden, for the next offer
+        self._unit_of: dict = {}  # a row's button -> the unit it tries to retreat
         self.go_buttons: dict[str, QPushButton] = {}
         self.town_choices: dict[str, QComboBox] = {}
         self.stay_button = QPushButton("Stay (the rest stay and fight)")
@@ -51,35 +54,52 @@ class OfferBox(QGroupBox):
         if (title, units, towns) == getattr(self, "_shown", None):
             return
         self._shown = (title, list(units), list(towns))
-        # a card on the owed roll changes its numbers, not where the unit was sent
-        chosen = {uid: c.currentData() for uid, c in self.town_choices.items()}
-        for w in self.rows:
-            self.grid.removeWidget(w)
-            w.hide()
-            w.deleteLater()
-        self.rows = []
-        self.go_buttons = {}
-        self.town_choices = {}
         self.heading.setText(title)
-        for i, (_uid, label, die) in enumerate(units):
-            name = QLabel(f"{label} retreats on {die.text()}")
-            name.setWordWrap(True)
+        # a unit still offered keeps its row (its town chosen, and no widgets made again: a
+        # retreat roll takes one unit out of the offer at a time); a unit no longer offered loses it
+        offered = {uid for uid, _l, _d in units}
+        for uid in [u for u in self.go_buttons if u not in offered]:
+            row = self._rows.pop(uid)
+            for w in row:
+                self.grid.removeWidget(w)
+                w.hide()
+            self._spare.append(row)  # kept for the next offer: making widgets is the dear part
+            del self.go_buttons[uid], self.town_choices[uid]
+        for i, (uid, label, die) in enumerate(units):
+            if uid not in self._rows:
+                self._rows[uid] = self._row(uid)
+            name, where, _go = self._rows[uid]
+            name.setText(f"{label} retreats on {die.text()}")
             name.setToolTip(f"{label} retreats on {die.text()}; an Intercept played on the roll changes it")
+            if [(where.itemData(j), where.itemText(j)) for j in range(where.count())] != list(towns):
+                chosen = where.currentData()
+                where.clear()
+                for tid, tname in towns:
+                    where.addItem(tname, tid)
+                if where.findData(chosen) >= 0:
+                    where.setCurrentIndex(where.findData(chosen))
+            for w, at in zip(self._rows[uid], ((2 * i + 1, 0, 1, 3), (2 * i + 2, 0, 1, 2), (2 * i + 2, 2, 1, 1)),
+                             strict=True):
+                index = self.grid.indexOf(w)
+                if index < 0 or tuple(self.grid.getItemPosition(index)) != at:
+                    self.grid.removeWidget(w)
+                    self.grid.addWidget(w, *at)  # its own line: the numbers are never cut off
+                w.show()  # children added to a shown widget stay hidden until shown
+        self.rows = [w for uid, _l, _d in units for w in self._rows[uid]]
+
+    def _row(self, uid: str) -> tuple:
+        if self._spare:
+            name, where, go = self._spare.pop()
+        else:
+            name = QLabel()
+            name.setWordWrap(True)
             where = QComboBox()
-            for tid, tname in towns:
-                where.addItem(tname, tid)
-            if where.findData(chosen.get(_uid)) >= 0:
-                where.setCurrentIndex(where.findData(chosen.get(_uid)))
             go = QPushButton("Try to retreat")
-            go.clicked.connect(lambda _=False, u=_uid, c=where: self.try_retreat.emit(u, c.currentData()))
-            self.grid.addWidget(name, 2 * i + 1, 0, 1, 3)  # its own line: the numbers are never cut off
-            self.grid.addWidget(where, 2 * i + 2, 0, 1, 2)
-            self.grid.addWidget(go, 2 * i + 2, 2)
-            self.rows += [name, where, go]
-            self.go_buttons[_uid] = go
-            self.town_choices[_uid] = where
-        for w in self.rows:
-            w.show()  # children added to a shown widget stay hidden until shown
+            go.clicked.connect(lambda _=False, b=go, c=where: self.try_retreat.emit(self._unit_of[b], c.currentData()))
+        self._unit_of[go] = uid
+        self.go_buttons[uid] = go
+        self.town_choices[uid] = where
+        return name, where, go
 
     def set_answers(self, retreat: dict[str, str], stay: str) -> None:
         """Enable each button exactly when the session takes its input now: ``retreat`` says,

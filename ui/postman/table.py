@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from PySide6.QtCore import QSignalBlocker, QSize, Qt, QTimer
+from PySide6.QtCore import QEvent, QSignalBlocker, QSize, Qt, QTimer
 from PySide6.QtWidgets import (
     QCheckBox,
     QHBoxLayout,
@@ -84,6 +84,7 @@ class PostmanTable(QWidget, Flows):
         self.phase.advance.connect(lambda kind: self.submit(kind))
         self.action_button = QPushButton()
         self.action_button.setMinimumHeight(34)
+        self._action_held: tuple = ()  # the type and phase the button's width is held for
         self.table_dice = QCheckBox("Table dice")
         self.table_dice.setToolTip("One-click steps wait for the table's dice, typed in the dice tray")
         self.phase.add_control(self.table_dice)
@@ -268,6 +269,15 @@ class PostmanTable(QWidget, Flows):
         where = (f"<span style='color:{colour}'>Turn {t.turn} \u00b7 the {side}</span> &nbsp; " + " \u203a ".join(chips)
                  if t.phase != "deal" else "Dealing the opening hands")
         todo = q.todo(s, steps)
+        # the one-click step first, laid out at once: the words below then take the width they
+        # will keep, and hold the lines they need at it (widgets/steady.py)
+        text, tip = self.action_for(steps)
+        self.action_button.setVisible(bool(text))
+        self.action_button.setText(text)
+        self.action_button.setToolTip(tip)
+        self.table_dice.setVisible(bool(text))
+        self._hold_action_width()
+        self.phase.layout().activate()
         ended = self.session.result()
         if ended is not None:  # no phase after the end (postman.victory)
             self.phase.set_phase(f"Game over: {q.side_name(ended.winners[0], True)} win",
@@ -278,12 +288,30 @@ class PostmanTable(QWidget, Flows):
                 label = "Next: Militia phase" if t.active == "postmen" else "Next: Mail phase"
             self.phase.set_phase(where, todo, label if t.phase != "deal" else None, "end_phase")
             ask(self.phase.button, self.session, Input("end_phase"))  # not while a roll or choice is owed
-        text, tip = self.action_for(steps)
-        self.action_button.setVisible(bool(text))
-        self.action_button.setText(text)
-        self.action_button.setToolTip(tip)
-        self.table_dice.setVisible(bool(text))
 
+    def _hold_action_width(self) -> None:
+        """Within a phase, the one-click step's button keeps the widest it has been, and once
+        shown it and the Table dice box keep their room while hidden: the phase bar's words then
+        keep their width and their lines (widgets/steady.py), so the map under them does not move
+        at each click of a battle (and is not laid out and painted again whole). A new phase or
+        type starts afresh, so a phase with no one-click step gives its words all the room."""
+        button, t = self.action_button, self.state.pos
+        held = (button.font().key(), t.turn, t.active, t.phase)
+        if held != self._action_held:
+            self._action_held = held
+            button.setMinimumWidth(0)
+            self._keep_room(False)
+        if button.isVisibleTo(self.phase):
+            self._keep_room(True)
+            if button.sizeHint().width() > button.minimumWidth():
+                button.setMinimumWidth(button.sizeHint().width())
+
+    def _keep_room(self, on: bool) -> None:
+        for w in (self.action_button, self.table_dice):
+            policy = w.sizePolicy()
+            if policy.retainSizeWhenHidden() != on:
+                policy.setRetainSizeWhenHidden(on)
+                w.setSizePolicy(policy)
     def _town_panel(self) -> None:
         s = self.state
         t = s.pos
@@ -411,8 +439,20 @@ def _stat(v) -> str:
 
 class _Tabs(QTabWidget):
     """The town, battle and cards tabs: never narrower than 330 pixels, nor than a tab's tables
-    need (an explicit minimum width would hide theirs from the splitter)."""
+    need (an explicit minimum width would hide theirs from the splitter), nor than they have
+    needed at this type: a battle's rows that need 14 pixels more for a round and not for the
+    next would move the splitter, and the map lay itself out and paint itself whole, at each click."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self._held = 0
+
+    def changeEvent(self, event) -> None:
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._held = 0  # another type: the widths are needed afresh
+        super().changeEvent(event)
 
     def minimumSizeHint(self) -> QSize:
         hint = super().minimumSizeHint()
-        return QSize(max(330, hint.width()), hint.height())
+        self._held = max(self._held, 330, hint.width())
+        return QSize(self._held, hint.height())
