@@ -270,7 +270,9 @@ class TownItem(QGraphicsItem):
         pixels; ``near_view``: the view and a margin round it, in the same; ``others``: the towns
         round it as (x, y, radius), in the same): the same object while nothing it depends on changed."""
         visible = near_view.contains(at)
-        key = (at.x(), at.y(), visible, self.look.note, tuple(self._counter_texts()), self.look.militia, others)
+        # a counter's box is as wide as its text is long: a stack of 5 that becomes 7 asks nothing new
+        counters = tuple((side, len(text)) for side, text in self._counter_texts())
+        key = (at.x(), at.y(), visible, self.look.note, counters, self.look.militia, others)
         if key != self._question_key:
             self._question_key = key
 

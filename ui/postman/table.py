@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from PySide6.QtCore import QEvent, QSignalBlocker, QSize, Qt, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, QSignalBlocker, QSize, Qt, QTimer
 from PySide6.QtWidgets import (
     QCheckBox,
     QHBoxLayout,
@@ -50,6 +50,10 @@ BATTLE_PARTS = ("pos.battle", "pos.battles_left", "pos.phase", "pos.units", "pos
 #: The phase bar, the hands, the draw prompt and the Spies note ask the rules what may be done
 #: now (``next_steps``, the cards' targets), an answer any part of the state may change, so they
 #: redraw after every change of the state.
+
+#: rounds of layout a click's redraw is given before it is painted (_lay_out_now): a layout
+#: that changes a widget's size asks its parent for one in the next round
+LAYOUT_PASSES = 3
 
 PHASE_NAMES = {"move": "Move", "fight": "Fight", "recruit": "Recruit", "militia": "Militia", "mail": "Mail"}
 NEXT = {"move": "Next: Fight phase", "fight": "Next: Recruit phase", "recruit": "Next phase",
@@ -253,6 +257,24 @@ class PostmanTable(QWidget, Flows):
             self._draw_map()
             self.redraws["map"] += 1
         self.after_change()
+        if change is not None:  # a click (a new look lays the window out in its own time)
+            self._lay_out_now()
+
+    def _lay_out_now(self) -> None:
+        """Lay the screen out for the new state before anything is painted (#12): the map's
+        scene paints the window as soon as it has processed its changed items, in its own queued
+        call, and each layout done after that (the town panel's rows, the phase bar's words, a
+        table's columns shared anew in their timer) moved what was under it and had it painted
+        a second time at the click."""
+        sharers = [view._column_sharer for view in (self.stack.view, self.battle.view)]
+        for _ in range(LAYOUT_PASSES):
+            QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest.value)
+            waiting = [sharer for sharer in sharers if sharer.timer.isActive()]
+            if not waiting:
+                return
+            for sharer in waiting:
+                sharer.timer.stop()
+                sharer.fit()
 
     def _phase_bar(self, steps) -> None:
         s = self.state
