@@ -65,7 +65,9 @@ class MainWindow(QMainWindow):
 
         #: the file Save writes to, once the player has saved this game to a file of their own
         self.saved_to: Path | None = None
-        self._before_table: tuple[bool, list] = (False, [])
+        #: what table mode changes, kept to be put back: full screen, the docks it put away
+        #: (and every dock's room), the window's size and the screen they belong to
+        self._before_table: tuple = (False, [], None, None, None)
         LOOKS.colours = settings.get("looks/colours")
         LOOKS.text_size = settings.get("looks/text_size")
         LOOKS.table_mode = False
@@ -632,23 +634,30 @@ class MainWindow(QMainWindow):
 
     def set_table_mode(self, on: bool, full_screen: bool = True) -> None:
         """Table mode: the whole screen, the phase bar in type readable from two metres, the log and
-        the rules put away until asked for (View brings them back)."""
+        the rules put away until asked for (View brings them back). Left again, the window has the
+        size and the docks the room they had before."""
         on = bool(on)
         if on != LOOKS.table_mode:
             LOOKS.table_mode = on
             if on:
-                self._before_table = (self.isFullScreen(), [d for d in self._put_away() if d.isVisible()])
+                self._before_table = (self.isFullScreen(), [d for d in self._put_away() if d.isVisible()],
+                                      self.size(), self.saveState(), self.screen_widget)
                 for dock in self._put_away():
                     dock.hide()
                 if full_screen:
                     self.showFullScreen()
+                self._looks_changed()
             else:
-                was_full, shown = self._before_table
+                was_full, shown, size, docks, screen = self._before_table
                 if full_screen and not was_full:
                     self.showNormal()
-                for dock in shown if self.table is not None else ():
-                    dock.show()
-            self._looks_changed()
+                self._looks_changed(keep=size if not was_full else None)
+                # the docks once the window has its size again: their room is shared within it
+                if self.table is not None and screen is self.screen_widget:
+                    self.restoreState(docks)  # the same game: its docks as they were, and as large
+                else:
+                    for dock in shown if self.table is not None else ():
+                        dock.show()
         self.actions_["table_mode"].setChecked(on)
 
     def _put_away(self) -> list:
@@ -661,7 +670,11 @@ class MainWindow(QMainWindow):
         if self.log is not None:
             self.log.keep_rows(5)
 
-    def _looks_changed(self) -> None:
+    def _looks_changed(self, keep=None) -> None:
+        """Colours, text size or table mode changed. The window keeps the size it had (``keep``:
+        the size to go back to): a larger type asks the layouts for more for a moment, and a
+        window that grew then would never shrink back, past the screen's room."""
+        keep = keep or (None if self.isFullScreen() or self.isMaximized() else self.size())
         LOOKS.apply()
         self._float_notices()
         self.notices.reserve()  # table mode changes the named sizes, not the body's: no FontChange
@@ -669,6 +682,19 @@ class MainWindow(QMainWindow):
         self._sync_looks_actions()
         if self.screen_widget is not None:
             self.screen_widget.refresh()  # boards drawn in the palette's colours redraw in the new ones
+        if keep is not None:
+            self._keep_size(keep)
+
+    def _keep_size(self, size) -> None:
+        """Lay out now what the change asked for (a top-level layout grows its window to a new
+        least size when it runs), then give the window its size again: a later resize (the
+        player's, or a picture's size) is never undone."""
+        from PySide6.QtCore import QCoreApplication
+
+        for _ in range(3):  # a layout run may ask its parent's for another
+            QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        if not (self.isFullScreen() or self.isMaximized()) and self.size() != size:
+            self.resize(size)
 
     def _float_notices(self) -> None:
         """In table mode the notices float over the table's bottom edge: the board takes the rows
