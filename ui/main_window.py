@@ -46,6 +46,7 @@ class MainWindow(QMainWindow):
         """``interactive`` False (--screenshot): no keys to bind and no desktop to follow, only a
         picture to make (each would build every Qt enum, about 20 ms)."""
         super().__init__()
+        self._resized = 0  # the program's own resizes (``resize``)
         self.setWindowTitle("Posthorn")
         self._place_on_screen()
         self.table: Table | None = None
@@ -618,7 +619,7 @@ class MainWindow(QMainWindow):
         LOOKS.colours = choice
         if remember:
             settings.put("looks/colours", choice)
-        self._looks_changed()
+        self._looks_changed(sized=False)
 
     def set_text_size(self, size: str, remember: bool = True) -> None:
         LOOKS.text_size = size
@@ -651,13 +652,13 @@ class MainWindow(QMainWindow):
                 was_full, shown, size, docks, screen = self._before_table
                 if full_screen and not was_full:
                     self.showNormal()
-                self._looks_changed(keep=size if not was_full else None)
-                # the docks once the window has its size again: their room is shared within it
-                if self.table is not None and screen is self.screen_widget:
-                    self.restoreState(docks)  # the same game: its docks as they were, and as large
-                else:
-                    for dock in shown if self.table is not None else ():
-                        dock.show()
+                for dock in shown if self.table is not None else ():
+                    dock.show()
+                # the same game: its docks as large as they were, once the window has its size
+                # again (their room is shared within it)
+                same = self.table is not None and screen is self.screen_widget
+                self._looks_changed(keep=size if not was_full else None,
+                                    then=(lambda: self.restoreState(docks)) if same else None)
         self.actions_["table_mode"].setChecked(on)
 
     def _put_away(self) -> list:
@@ -670,11 +671,13 @@ class MainWindow(QMainWindow):
         if self.log is not None:
             self.log.keep_rows(5)
 
-    def _looks_changed(self, keep=None) -> None:
-        """Colours, text size or table mode changed. The window keeps the size it had (``keep``:
-        the size to go back to): a larger type asks the layouts for more for a moment, and a
-        window that grew then would never shrink back, past the screen's room."""
-        keep = keep or (None if self.isFullScreen() or self.isMaximized() else self.size())
+    def _looks_changed(self, keep=None, sized: bool = True, then=None) -> None:
+        """Colours, text size or table mode changed. After a text size or table mode (``sized``)
+        the window keeps the size it had (``keep``: the size to go back to): a larger type asks
+        the layouts for more for a moment, and a window that grew then would never shrink back,
+        past the screen's room. Colours change no size. ``then`` runs once it has its size."""
+        if sized and keep is None and not (self.isFullScreen() or self.isMaximized()):
+            keep = self.size()
         LOOKS.apply()
         self._float_notices()
         self.notices.reserve()  # table mode changes the named sizes, not the body's: no FontChange
@@ -682,19 +685,23 @@ class MainWindow(QMainWindow):
         self._sync_looks_actions()
         if self.screen_widget is not None:
             self.screen_widget.refresh()  # boards drawn in the palette's colours redraw in the new ones
-        if keep is not None:
-            self._keep_size(keep)
+        if keep is not None:  # once the layouts have run: a top-level layout grows its window then
+            asked = self._resized
+            QTimer.singleShot(0, self, lambda: self._keep_size(keep, asked, then))
+        elif then is not None:
+            then()
 
-    def _keep_size(self, size) -> None:
-        """Lay out now what the change asked for (a top-level layout grows its window to a new
-        least size when it runs), then give the window its size again: a later resize (the
-        player's, or a picture's size) is never undone."""
-        from PySide6.QtCore import QCoreApplication
+    def resize(self, *size) -> None:  # type: ignore[override]
+        """Resized by the program (a picture's size, a test, the first placing): counted, so the
+        size a looks change keeps never undoes it."""
+        self._resized += 1
+        super().resize(*size)
 
-        for _ in range(3):  # a layout run may ask its parent's for another
-            QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
-        if not (self.isFullScreen() or self.isMaximized()) and self.size() != size:
+    def _keep_size(self, size, asked: int, then=None) -> None:
+        if self._resized == asked and not (self.isFullScreen() or self.isMaximized()) and self.size() != size:
             self.resize(size)
+        if then is not None:
+            then()
 
     def _float_notices(self) -> None:
         """In table mode the notices float over the table's bottom edge: the board takes the rows
