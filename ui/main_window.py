@@ -47,6 +47,10 @@ class MainWindow(QMainWindow):
         picture to make (each would build every Qt enum, about 20 ms)."""
         super().__init__()
         self._resized = 0  # the program's own resizes (``resize``)
+        #: the size a looks change keeps for a while, the resizes counted then, what to do after
+        self._keeping: tuple | None = None
+        self._keeps = 0
+        self._keep_due = False
         self.setWindowTitle("Posthorn")
         self._place_on_screen()
         self.table: Table | None = None
@@ -166,6 +170,9 @@ class MainWindow(QMainWindow):
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
+        if self._keeping is not None and not self._keep_due:  # grown by a layout: back, soon
+            self._keep_due = True
+            QTimer.singleShot(0, self, self._keep_size)
         self.notices.window_resized(event.size().height())
 
     def closeEvent(self, event) -> None:
@@ -685,11 +692,26 @@ class MainWindow(QMainWindow):
         self._sync_looks_actions()
         if self.screen_widget is not None:
             self.screen_widget.refresh()  # boards drawn in the palette's colours redraw in the new ones
-        if keep is not None:  # once the layouts have run: a top-level layout grows its window then
-            asked = self._resized
-            QTimer.singleShot(0, self, lambda: self._keep_size(keep, asked, then))
+        if keep is not None:
+            self._keep_for_a_while(keep, then)
         elif then is not None:
             then()
+
+    #: how long after a looks change the window's size is kept: the layouts' passes (the maps
+    #: fitting, the tables sharing their width) come within it, a player's drag after it
+    KEEP_MS = 500
+
+    def _keep_for_a_while(self, size, then=None) -> None:
+        """Give the window ``size`` again whenever a layout grows it (a top-level layout grows its
+        window to a least size it asks for a moment), for KEEP_MS or until the program resizes it."""
+        self._keeping = (size, self._resized, then)
+        self._keeps += 1
+        keeps = self._keeps
+        QTimer.singleShot(0, self, self._keep_size)
+        QTimer.singleShot(self.KEEP_MS, self, lambda: self._keeps == keeps and self._stop_keeping())
+
+    def _stop_keeping(self) -> None:
+        self._keeping = None
 
     def resize(self, *size) -> None:  # type: ignore[override]
         """Resized by the program (a picture's size, a test, the first placing): counted, so the
@@ -697,9 +719,27 @@ class MainWindow(QMainWindow):
         self._resized += 1
         super().resize(*size)
 
-    def _keep_size(self, size, asked: int, then=None) -> None:
-        if self._resized == asked and not (self.isFullScreen() or self.isMaximized()) and self.size() != size:
+    def _keep_size(self) -> None:
+        self._keep_due = False
+        if self._keeping is None:
+            return
+        size, asked, then = self._keeping
+        if self._resized != asked:  # the program gave it another size since: that one stays
+            self._keeping = None
+            return
+        if not (self.isFullScreen() or self.isMaximized()) and self.size() != size:
+            # the fence round the table passes on only a least size that grew: the window's
+            # layout counts its least size again, now that the type may be smaller
+            from PySide6.QtCore import QCoreApplication
+
+            self.table_fence.updateGeometry()
+            for _ in range(3):  # the stack's layout, then the window's
+                QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
             self.resize(size)
+            if self.size() != size and not self._keep_due:  # the table's words still step down
+                self._keep_due = True
+                QTimer.singleShot(30, self, self._keep_size)
+        self._keeping = (size, self._resized, None)
         if then is not None:
             then()
 

@@ -6,7 +6,7 @@ thing to grow with the text size and in table mode (ui/looks.py)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Signal
+from PySide6.QtCore import QEvent, QTimer, Signal
 from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QWidget
 
@@ -53,6 +53,7 @@ class PhaseBar(QFrame):
         self._fit_button()
         self.button.installEventFilter(self)
         self._fitting = False
+        self._holding = False
         self._watched = None  # the window whose height the words are fitted to
         for label in (self.where, self.next):
             label.installEventFilter(self)
@@ -175,6 +176,20 @@ class PhaseBar(QFrame):
                 scale *= 0.9
         finally:
             self._fitting = False
+        self._hold_soon()
+
+    def _hold_soon(self) -> None:
+        """The words' lines counted again at the new type or width, once the steady labels have
+        let go of the old count: without a count a wrapped label asks for its height at its
+        narrowest, and the window grows for it (table mode left again)."""
+        if not self._holding:
+            self._holding = True
+            QTimer.singleShot(0, self, self._hold_again)
+
+    def _hold_again(self) -> None:
+        self._holding = False
+        for label in self._steady:
+            label.hold()
 
     def _words_height(self, beside: int) -> int:
         """The bar's height with its words ``beside`` pixels wide beside the buttons."""
