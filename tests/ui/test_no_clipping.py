@@ -787,3 +787,10 @@ def test_the_start_page_with_its_saved_games_reads_in_full(looks_window, qtbot):
     found = problems(window)
     assert window.width() <= 1280 and window.height() <= 720, f"the window is forced to {window.size()}"
     assert not found, "\n".join(found)
+    # the newest saved game is in sight as the page opens, without scrolling to it
+    tree = saved.list
+    newest = tree.visualItemRect(tree.topLevelItem(0))
+    row = QRect(tree.viewport().mapTo(window, newest.topLeft()), newest.size())
+    page = window.start.findChild(QAbstractScrollArea)
+    shown = QRect(page.viewport().mapTo(window, QPoint(0, 0)), page.viewport().size())
+    assert page.verticalScrollBar().value() == 0 and shown.contains(row), (row, shown)

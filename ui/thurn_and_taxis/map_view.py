@@ -65,8 +65,6 @@ class MapView(QGraphicsView):
         self._drawn_in = self._looks()
         k = looks.LOOKS.board_scale  # the names and the legend follow the window's text size
         self.setBackgroundBrush(QBrush(colour("tt.paper")))
-        self.bounds = self._bounds_for(self.legend_beside)
-        sc.setSceneRect(self.bounds)
         road = QPen(colour("tt.road"), 2.2)
         for a, c in b.roads:
             ca, cc = b.cities[a], b.cities[c]
@@ -89,6 +87,8 @@ class MapView(QGraphicsView):
             label.setPos(c.x - w / 2, c.y + CITY_R + HOUSE + 1)
             label.setZValue(3)
         self._place_names()
+        self.bounds = self._bounds_for(self.legend_beside)  # round the names where they went
+        sc.setSceneRect(self.bounds)
         self._legend(font)
 
     def _place_names(self) -> None:
@@ -115,19 +115,24 @@ class MapView(QGraphicsView):
             placed.append(QRectF(x, y, w, h))
 
     def _bounds_for(self, beside: bool) -> QRectF:
-        """The scene's box with the legend above the cities (five a row) or in a column left of them."""
+        """The scene's box with the legend above the cities (five a row) or in a column left of
+        them; the cities' box holds their names wherever they were placed (a name grows with the
+        type, and at table mode's the names round the edge reach past the cities' margin)."""
         b, k = self.board, looks.LOOKS.board_scale
         xs = [c.x for c in b.cities.values()]
         ys = [c.y for c in b.cities.values()]
+        cities = QRectF(min(xs) - 60, min(ys) - 30, max(xs) - min(xs) + 120, max(ys) - min(ys) + 70)
+        for label in self.name_items.values():
+            cities = cities.united(label.sceneBoundingRect().adjusted(-4, -4, 4, 4))
         if beside:
             column = 100 * k
-            high = max(max(ys) - min(ys) + 70, len(b.provinces) * 13 * k + 8)
-            return QRectF(min(xs) - 60 - column, min(ys) - 30, max(xs) - min(xs) + 120 + column, high)
+            high = max(cities.height(), len(b.provinces) * 13 * k + 8)
+            return QRectF(cities.left() - column, cities.top(), cities.width() + column, high)
         # room above the cities for the province legend
         legend_rows = -(-len(b.provinces) // 5)
-        top = max(70, 30 + legend_rows * 13 * k)
-        wide = max(max(xs) - min(xs) + 120, 5 * 100 * k + 8)
-        return QRectF(min(xs) - 60, min(ys) - top, wide, max(ys) - min(ys) + top + 40)
+        top = max(0.0, 30 + legend_rows * 13 * k - (min(ys) - cities.top()))
+        wide = max(cities.width(), 5 * 100 * k + 8)
+        return QRectF(cities.left(), cities.top() - top, wide, cities.height() + top)
 
     def _legend(self, font) -> None:
         sc, b = self.scene(), self.board

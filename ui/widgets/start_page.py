@@ -90,14 +90,14 @@ class StartPage(QWidget):
         looks.tone(self.problem, "danger")
         outer.addWidget(self.problem)
         outer.addSpacing(12)
-        grid = QGridLayout()
-        grid.setSpacing(14)
+        self._grid = QGridLayout()
+        self._grid.setSpacing(14)
         self.cards = {}
-        for i, info in enumerate(GAMES.values()):
-            card = GameCard(info, self.new_game.emit, info.id in SCREENS)
-            self.cards[info.id] = card
-            grid.addWidget(card, i // 2, i % 2)
-        outer.addLayout(grid)
+        for info in GAMES.values():
+            self.cards[info.id] = GameCard(info, self.new_game.emit, info.id in SCREENS)
+        self._columns = 0
+        self._lay_cards(2)
+        outer.addLayout(self._grid)
         row = QHBoxLayout()
         self.open_button = QPushButton("Open a game record\u2026")
         self.open_button.clicked.connect(self.open_record)
@@ -110,6 +110,24 @@ class StartPage(QWidget):
         self._saved_slot = outer
         outer.addStretch(1)
         self.set_resume(None, None)
+
+    def _lay_cards(self, columns: int) -> None:
+        if columns == self._columns:
+            return
+        self._columns = columns
+        for i, card in enumerate(self.cards.values()):
+            self._grid.addWidget(card, i // columns, i % columns)
+        for c in range(4):
+            self._grid.setColumnStretch(c, 1 if c < columns else 0)
+
+    def resizeEvent(self, event) -> None:
+        """The game cards in one row where four fit side by side, else two rows of two: on a short
+        laptop screen one row leaves the saved games in sight without scrolling."""
+        super().resizeEvent(event)
+        m = self._grid.parentWidget().layout().contentsMargins() if self._grid.parentWidget() else None
+        room = event.size().width() - (m.left() + m.right() if m else 80) - 20  # (a scroll bar)
+        least = sum(card.minimumSizeHint().width() for card in self.cards.values()) + 3 * self._grid.spacing()
+        self._lay_cards(4 if least <= room else 2)
 
     def set_saved(self, rows) -> None:
         if self.saved_games is None and not rows:
