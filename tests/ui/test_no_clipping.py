@@ -1,14 +1,16 @@
 """Every screen of every game read at 1280x720: each bundled sample record (its result screen
 and its table, every tab of it) and each game's setup dialog, in light and dark colours at the
 normal and the largest text size, and the Courier Desk's dialogs and the Postman's retreat
-offer at every text size. Fails, naming the widget and its text, on: a visible label's or table
+offer at every text size; one record of each game also at the large size and on a 1366x768
+screen. Fails, naming the widget and its text, on: a visible label's or table
 cell's text wider than its space; text that lies outside what the enclosing scroll area's
 viewport or the window shows (cut at the side, or cut above or below where nothing scrolls); a
 view that scrolls sideways (text a player needs is never behind a sideways scroll); a table
 showing fewer whole rows than its useful minimum; a board out of sight or squeezed under a
 share of the window's height; painted text (``text_boxes``) that does not
-fit its box or overlaps other painted text; a dialog too narrow for its title; a label or a
-table, list or log cell whose text and background contrast under 4.5:1 (WCAG AA); or a game log
+fit its box or overlaps other painted text; a dialog too narrow for its title; a label (in
+rich text, each coloured run) or a table, list or log cell whose text and background contrast
+under 4.5:1 (WCAG AA); or a game log
 whose newest line is cut while it follows its newest line, or that shows fewer lines than it
 keeps room for."""
 
@@ -96,6 +98,31 @@ def _rich(label: QLabel, room: QRect) -> QTextDocument | None:
     if label.wordWrap():
         doc.setTextWidth(room.width())
     return doc
+
+
+def _inks(label: QLabel) -> list[tuple[str, str, str | None]]:
+    """The words of a label with the colour each is drawn in: its palette's text colour, or in
+    rich text each run's own colour where it sets one (a player's name in their colour), the
+    palette's elsewhere, on the label's own background where a run sets one."""
+    fg = label.palette().color(label.foregroundRole()).name()
+    doc = _rich(label, _room(label))
+    if doc is None:
+        return [(label.text(), fg, None)]
+    out = []
+    block = doc.begin()
+    while block.isValid():
+        it = block.begin()
+        while not it.atEnd():
+            fragment = it.fragment()
+            words = fragment.text().strip()
+            if words:
+                brush = fragment.charFormat().foreground()
+                ink = brush.color().name() if brush.style() != Qt.BrushStyle.NoBrush else fg
+                paper = fragment.charFormat().background()
+                out.append((words, ink, paper.color().name() if paper.style() != Qt.BrushStyle.NoBrush else None))
+            it += 1
+        block = block.next()
+    return out
 
 
 def _label_problem(label: QLabel) -> str | None:
@@ -477,11 +504,12 @@ def problems(top: QWidget) -> list[str]:
         # a disabled label too: a label is words to read, never a control, and greyed words on a
         # panel (a box disabled until something is chosen) are words a player cannot read
         if not (label.pixmap() is not None and not label.pixmap().isNull()):
-            fg = label.palette().color(label.foregroundRole()).name()
-            bg = _background(image, label, top)
-            if palette.contrast(fg, bg) < 4.5 and not QtGui.Qt.mightBeRichText(label.text()):
-                out.append(f"{_where(label)} {label.text()[:60]!r}: {fg} on {bg} is "
-                           f"{palette.contrast(fg, bg):.2f}:1, under 4.5:1")
+            drawn_on = _background(image, label, top)
+            for words, fg, own in _inks(label):
+                bg = own or drawn_on
+                if palette.contrast(fg, bg) < 4.5:
+                    out.append(f"{_where(label)} {words[:60]!r}: {fg} on {bg} is "
+                               f"{palette.contrast(fg, bg):.2f}:1, under 4.5:1")
     for button in top.findChildren(QAbstractButton):
         if _shown(button) and not isinstance(button.parentWidget(), QHeaderView):
             why = _button_problem(button) or (_cut(button.rect(), button, top) if button.text().strip() else None)
@@ -794,3 +822,33 @@ def test_the_start_page_with_its_saved_games_reads_in_full(looks_window, qtbot):
     page = window.start.findChild(QAbstractScrollArea)
     shown = QRect(page.viewport().mapTo(window, QPoint(0, 0)), page.viewport().size())
     assert page.verticalScrollBar().value() == 0 and shown.contains(row), (row, shown)
+
+
+
+#: the looks the matrix above leaves out, on one record of each game (so the suite stays fast):
+#: the large text size at 1280x720, and a 1366x768 screen at the normal and the larger size
+OTHER_LOOKS = [((1280, 720), "dark", "large"), ((1366, 768), "light", "normal"), ((1366, 768), "dark", "larger")]
+ONE_A_GAME = [next(p for p in SAMPLES if p.parent.parent.name == game) for game in GAMES]
+
+
+@pytest.mark.parametrize("look", OTHER_LOOKS, ids=lambda lk: f"{lk[0][0]}x{lk[0][1]}-{lk[1]}-{lk[2]}")
+@pytest.mark.parametrize("record", ONE_A_GAME, ids=lambda p: f"{p.parent.parent.name}-{p.stem}")
+def test_one_record_of_each_game_reads_in_full_at_the_other_looks(window, record, look, qtbot):
+    (w, h), scheme, size = look
+    window.set_colours(scheme, remember=False)
+    window.set_text_size(size, remember=False)
+    window.resize(w, h)
+    QApplication.processEvents()
+    assert window.open_record(str(record))
+    found = []
+    result = window.telling.result
+    if result.isVisible():
+        found += [f"result screen: {p}" for p in problems(window)]
+        qtbot.mouseClick(result.buttons["back"], Qt.MouseButton.LeftButton)
+    assert window.width() <= w and window.height() <= h, f"the window is forced to {window.size()}"
+    for tab in every_tab(window):
+        found += [f"{tab or 'table'}: {p}" for p in problems(window)]
+    window.set_table_mode(True, full_screen=False)
+    found += [f"table mode: {p}" for p in problems(window)]
+    window.set_table_mode(False, full_screen=False)
+    assert not found, "\n".join(found)
