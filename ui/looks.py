@@ -71,6 +71,8 @@ class Looks:
             self._start(app)
         palette.set_scheme(self.scheme)
         app.setPalette(qpalette(self.scheme))
+        for kind in ("QCheckBox", "QRadioButton"):  # every one, made now or later
+            app.setPalette(indicator_palette(self.scheme), kind)
         font = QFont(app.font())
         font.setPointSizeF(self.points())
         app.setFont(font)
@@ -124,6 +126,18 @@ def qpalette(scheme: str) -> QPalette:
     G = QPalette.ColorGroup.Disabled
     for role in (R.WindowText, R.Text, R.ButtonText):
         p.setColor(G, role, c("disabled", scheme))
+    return p
+
+
+def indicator_palette(scheme: str) -> QPalette:
+    """The window's palette for check boxes and radio buttons, but for the colour Fusion draws
+    their edge from: it draws it a shade darker than the Window role (140 for a box, 150 for a
+    round button), which on the dark window is all but invisible. They paint no background of
+    their own, so the role only sets the edge: ``indicator.border`` once darkened."""
+    p = qpalette(scheme)
+    edge = palette.colour("indicator.border", scheme).lighter(145)
+    for group in (QPalette.ColorGroup.Active, QPalette.ColorGroup.Inactive, QPalette.ColorGroup.Disabled):
+        p.setColor(group, QPalette.ColorRole.Window, edge)
     return p
 
 

@@ -31,6 +31,9 @@ _UI = {
     "tooltip":         ("#fffbe6", "#34363b"),
     "tooltip.text":    ("#1d1b16", "#e9e6e0"),
     "border":          ("#c8c2b2", "#4a4c52"),
+    # an unchecked check box's or radio button's edge: 3:1 on the window, base and panels (WCAG
+    # non-text contrast), so an empty box is seen as a box
+    "indicator.border": ("#7a7464", "#8a8d95"),
     # phase bar: whose turn and what is owed
     "panel":           ("#f3efe4", "#2b2924"),
     "panel.border":    ("#cdbf9f", "#5e553f"),

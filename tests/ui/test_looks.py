@@ -215,3 +215,37 @@ def test_the_phase_bar_steps_its_words_down_on_a_short_window_and_back_up(desk, 
     finally:
         window.set_table_mode(False, full_screen=False)
         window.set_text_size("normal", remember=False)
+
+
+@pytest.mark.parametrize("scheme", palette.SCHEMES)
+@pytest.mark.parametrize("enabled", [True, False], ids=["enabled", "disabled"])
+def test_an_unchecked_box_or_round_button_shows_its_edge(window, scheme, enabled):
+    """An empty check box or radio button is drawn with an edge of at least 3:1 against the
+    window it sits on (WCAG non-text contrast), in both colour sets: on the dark window Fusion's
+    own edge, a shade darker than the window, was all but invisible."""
+    from PySide6.QtWidgets import QCheckBox, QRadioButton, QStyle, QStyleOptionButton, QVBoxLayout, QWidget
+
+    window.set_colours(scheme, remember=False)
+    holder = QWidget()
+    lay = QVBoxLayout(holder)
+    boxes = [QCheckBox("Arrives this move"), QRadioButton("Double speed: 48\", lost on 6 (1d6)")]
+    for box in boxes:
+        box.setEnabled(enabled)
+        lay.addWidget(box)
+    holder.setAutoFillBackground(True)
+    holder.resize(400, 100)
+    holder.show()
+    QApplication.processEvents()
+    image = holder.grab().toImage()
+    paper = palette.rgb("window", scheme)
+    for box in boxes:
+        opt = QStyleOptionButton()
+        box.initStyleOption(opt)
+        kind = QStyle.SubElement.SE_CheckBoxIndicator if isinstance(box, QCheckBox) else QStyle.SubElement.SE_RadioButtonIndicator
+        edge = box.style().subElementRect(kind, opt, box).translated(box.pos())
+        inks = {image.pixelColor(x, y).name() for x in range(edge.left(), edge.right() + 1)
+                for y in range(edge.top(), edge.bottom() + 1)}
+        best = max(palette.contrast(ink, paper) for ink in inks)
+        assert best >= 3.0, f"{box.text()!r}: its edge is {best:.2f}:1 on {paper}"
+    holder.deleteLater()
+    window.set_colours("light", remember=False)
