@@ -223,7 +223,14 @@ def test_an_unchecked_box_or_round_button_shows_its_edge(window, scheme, enabled
     """An empty check box or radio button is drawn with an edge of at least 3:1 against the
     window it sits on (WCAG non-text contrast), in both colour sets: on the dark window Fusion's
     own edge, a shade darker than the window, was all but invisible."""
-    from PySide6.QtWidgets import QCheckBox, QRadioButton, QStyle, QStyleOptionButton, QVBoxLayout, QWidget
+    from PySide6.QtWidgets import (
+        QCheckBox,
+        QRadioButton,
+        QStyle,
+        QStyleOptionButton,
+        QVBoxLayout,
+        QWidget,
+    )
 
     window.set_colours(scheme, remember=False)
     holder = QWidget()
