@@ -12,6 +12,8 @@ it makes the room.
 
 from __future__ import annotations
 
+import contextlib
+
 import shiboken6
 from PySide6.QtCore import QEvent, QModelIndex, QObject, QSize, QTimer
 from PySide6.QtGui import QFontMetrics
@@ -158,9 +160,11 @@ class _Sharer(QObject):
         room = view.viewport().width()
         widths = _share(kept if sum(kept) <= room else least, want, room)
         head = view.horizontalHeader()
-        for col, width in enumerate(widths):
-            if head.sectionSize(col) != width:
-                head.resizeSection(col, width)
+        rows = getattr(view, "_rows_on_screen", None)  # ui/widgets/row_heights.py: measured once
+        with rows.columns_resizing() if rows is not None else contextlib.nullcontext():
+            for col, width in enumerate(widths):
+                if head.sectionSize(col) != width:
+                    head.resizeSection(col, width)
         if room >= sum(least) and view.isVisible():  # rows measured at widths they will keep
             self._least_height(model)
         if view.sizeAdjustPolicy() == QAbstractItemView.SizeAdjustPolicy.AdjustToContents:
