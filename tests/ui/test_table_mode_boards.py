@@ -170,10 +170,6 @@ def test_table_mode_draws_ab_die_post_planes_larger(window, looks, qtbot):
 
 @pytest.mark.parametrize("view", ["commander_view", "courier_view"])
 def test_table_mode_draws_the_courier_desk_tables_larger(window, looks, qtbot, view):
-    if looks == ((1280, 720), "normal"):
-        # left out until the Courier Desk keeps its tables' room there: in table mode the courier
-        # goes under the tables and they keep 80 px of 89 (commanders) and 3 rows of 6 (couriers)
-        pytest.skip("the Courier Desk's tables lose their room in table mode at 1280x720 normal")
     """1.5 times the type, and rows that hold a line of it; at the larger text size the tables
     are already in the board type table mode asks for (``TABLE_BOARD``), so there they keep it."""
     desk = _open(window, qtbot, "couriers/samples/several_turns.json")

@@ -4,8 +4,9 @@ step. Every button builds one input for the session; the screen redraws from the
 from __future__ import annotations
 
 from collections import Counter
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QButtonGroup,
@@ -32,18 +33,26 @@ from companion.couriers import view
 
 from .. import looks
 from ..widgets.asks import ask
-from ..widgets.columns import SideBySide, share_width
+from ..widgets.columns import LEAST_ROWS, SideBySide, share_width
 from ..widgets.phase_bar import PhaseBar
 from ..widgets.row_heights import rows_fit_on_screen
 from .dialogs import CourierDialogs
 from .dialogs import ask_setup as _ask_setup
 from .models import CommanderModel, CourierModel, IdRole
 
+if TYPE_CHECKING:
+    from ..widgets.columns import _Sharer
+
 PHASES = {"setup": "Before the game", "battle": "your wargame's turn", "couriers": "courier step"}
 ADVANCE = {"start_game": "Begin the game", "begin_courier_step": "Begin courier step", "end_turn": "End turn"}
 #: Couriers named one by one in the phase bar; more are counted (each one's heading is its row's
 #: tooltip and the ride panel's first line), so the bar keeps two lines however many ride.
 NAMED = 3
+
+#: Whole rows each table keeps in table mode's larger type (``LEAST_ROWS`` in the body's): the
+#: ride panel then goes under the tables at 1280 pixels, and at three rows the tables would show
+#: less of the game than outside table mode, not more
+TABLE_MODE_ROWS = 4
 
 #: Each panel and the parts of the state it shows (``DeskState``'s fields, ``Change.changed``):
 #: a change that touched none of them leaves the panel as it is. The rows show names, headings
@@ -67,7 +76,8 @@ def ask_setup(parent, pack):
     return _ask_setup(parent, pack)
 
 
-def _table_view(model) -> QTableView:
+def _table_view(model) -> tuple[QTableView, _Sharer]:
+    """A table of the desk's board, and what shares its width among its columns."""
     view = QTableView()
     view.setModel(model)
     view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -78,12 +88,12 @@ def _table_view(model) -> QTableView:
     looks.text_size(view, "board")  # the desk's board: as large as a drawn board in table mode
     # a long name wraps onto a second line rather than ending in "…" (rows fit their text), and
     # never inside a word: the columns share the width by their text
-    share_width(view, rows_grow=False)
+    sharer = share_width(view, rows_grow=False)
     # by the pixel: scrolling by whole rows reckons the last rows by heights not measured yet
     view.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
     rows_fit_on_screen(view)  # measuring every row cost 50 to 200 ms a click late in a game
     view.verticalHeader().setResizeContentsPrecision(0)  # a row by its columns in view
-    return view
+    return view, sharer
 
 
 class CourierDesk(QWidget):
@@ -107,7 +117,7 @@ class CourierDesk(QWidget):
 
         # commanders
         self.commanders = CommanderModel(self)
-        self.commander_view = _table_view(self.commanders)
+        self.commander_view, commander_columns = _table_view(self.commanders)
         self.add_commander_button = QPushButton("Add commander\u2026")
         self.declare_button = QPushButton("Declare HQ\u2026")
         self.moved_button = QPushButton("Moved this turn\u2026")
@@ -124,7 +134,7 @@ class CourierDesk(QWidget):
 
         # couriers
         self.couriers = CourierModel(self)
-        self.courier_view = _table_view(self.couriers)
+        self.courier_view, courier_columns = _table_view(self.couriers)
         self.send_button = QPushButton("Send courier\u2026")
         kbox = QGroupBox("Couriers")
         kl = QVBoxLayout(kbox)
@@ -197,6 +207,9 @@ class CourierDesk(QWidget):
         # down, rather than squeeze the tables to one row or make the window taller than 720 px
         self.commander_view.setMinimumHeight(self.commander_view.fontMetrics().lineSpacing() * 6)
         self.courier_view.setMinimumHeight(self.courier_view.fontMetrics().lineSpacing() * 4)
+        self._columns = {self.commander_view: commander_columns, self.courier_view: courier_columns}
+        for v in self._columns:
+            v.installEventFilter(self)  # (heard before the columns' own sharer hears of a new type)
         left = QSplitter(Qt.Orientation.Vertical)
         left.addWidget(cbox)
         left.addWidget(kbox)
@@ -229,6 +242,11 @@ class CourierDesk(QWidget):
         self.distance.setRange(*settings.nearest_enemy_range)  # the pack's range, as the rules take it
         self.distance.setValue(settings.nearest_enemy_start)
         self.refresh()
+
+    def eventFilter(self, obj, event) -> bool:
+        if event.type() == QEvent.Type.FontChange and obj in self._columns:
+            _keep_rows(obj, self._columns[obj], TABLE_MODE_ROWS if looks.LOOKS.table_mode else LEAST_ROWS)
+        return False
 
     # -- reading the screen -------------------------------------------------------------------
     @property
@@ -499,6 +517,13 @@ class CourierDesk(QWidget):
         cid = self.selected_courier()
         if cid is not None:
             self.submit(kind, courier=cid)
+
+
+def _keep_rows(view: QTableView, columns: _Sharer, rows: int) -> None:
+    """The least whole rows ``view`` shows: its ``columns`` set its height from them once they
+    have measured its rows in their new type (ui/widgets/columns.py)."""
+    columns.least_rows = rows
+    view.setProperty("usefulRows", rows)  # what tests/ui/test_no_clipping.py holds it to
 
 
 def _todo(steps) -> list[str]:
