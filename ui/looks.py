@@ -77,7 +77,10 @@ class Looks:
         font.setPointSizeF(self.points())
         app.setFont(font)
         for w in app.allWidgets():
-            restyle(w, self)
+            # a Python wrapper of a layout item, freed in C++, can be handed back for a new
+            # widget at its address: only widgets are restyled
+            if isinstance(w, QWidget):
+                restyle(w, self)
 
     def _start(self, app: QApplication) -> None:
         """Before the first change: the platform's own body size and a first guess at its scheme

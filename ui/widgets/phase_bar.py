@@ -43,6 +43,7 @@ class PhaseBar(QFrame):
         # a screen's own controls go before the button (add_control); the stretch keeps them at
         # the right
         self.controls = QHBoxLayout()
+        self._extra: list[QWidget] = []
         self.controls.addStretch(1)
         self.controls.addWidget(self.button)
         self._place(stacked=False)
@@ -62,6 +63,7 @@ class PhaseBar(QFrame):
         """A screen's own control (a one-click step, a box), left of the button and after the
         controls added before it."""
         self.controls.insertWidget(self.controls.count() - 1, widget)
+        self._extra.append(widget)  # kept here: a wrapped layout item outlives its C++ object
         widget.installEventFilter(self)  # shown or hidden: room for it beside the words?
         self._arrange()
 
@@ -102,9 +104,8 @@ class PhaseBar(QFrame):
     def _controls_width(self) -> int:
         kept = self.button.isVisible() or self.button.sizePolicy().retainSizeWhenHidden()
         widths = [max(self.button.minimumWidth(), self.button.sizeHint().width()) if kept else 0]
-        for i in range(self.controls.count()):
-            w = self.controls.itemAt(i).widget()
-            if w is not None and w is not self.button and not w.isHidden():
+        for w in self._extra:
+            if not w.isHidden():
                 widths.append(w.sizeHint().width())
         return sum(widths) + 6 * len(widths)
 
