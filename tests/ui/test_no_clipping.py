@@ -619,19 +619,26 @@ def looks_window(request, window):
 @pytest.mark.parametrize("looks_window", EVERY_SCREEN, ids=_looks, indirect=True)
 @pytest.mark.parametrize("record", SAMPLES, ids=lambda p: f"{p.parent.parent.name}-{p.stem}")
 def test_every_sample_screen_reads_in_full(looks_window, record, qtbot):
-    window = looks_window
+    found = _read_every_screen(looks_window, record, qtbot, (1280, 720))
+    assert not found, "\n".join(found)
+
+
+def _read_every_screen(window, record, qtbot, size) -> list[str]:
+    """Opens RECORD and reads its result screen, every tab of its table and the table in table
+    mode (the same screen read from across the table); returns what clips or lacks contrast."""
     assert window.open_record(str(record))
     found = []
     result = window.telling.result
     if result.isVisible():
         found += [f"result screen: {p}" for p in problems(window)]
         qtbot.mouseClick(result.buttons["back"], Qt.MouseButton.LeftButton)
-    assert window.width() <= 1280 and window.height() <= 720, f"the window is forced to {window.size()}"
+    assert window.width() <= size[0] and window.height() <= size[1], f"the window is forced to {window.size()}"
     for tab in every_tab(window):
         found += [f"{tab or 'table'}: {p}" for p in problems(window)]
-    window.set_table_mode(True, full_screen=False)  # the same screen read from across the table
+    window.set_table_mode(True, full_screen=False)
     found += [f"table mode: {p}" for p in problems(window)]
-    assert not found, "\n".join(found)
+    window.set_table_mode(False, full_screen=False)
+    return found
 
 
 @pytest.mark.parametrize("looks_window", EVERY_SCREEN, ids=_looks, indirect=True)
@@ -839,16 +846,5 @@ def test_one_record_of_each_game_reads_in_full_at_the_other_looks(window, record
     window.set_text_size(size, remember=False)
     window.resize(w, h)
     QApplication.processEvents()
-    assert window.open_record(str(record))
-    found = []
-    result = window.telling.result
-    if result.isVisible():
-        found += [f"result screen: {p}" for p in problems(window)]
-        qtbot.mouseClick(result.buttons["back"], Qt.MouseButton.LeftButton)
-    assert window.width() <= w and window.height() <= h, f"the window is forced to {window.size()}"
-    for tab in every_tab(window):
-        found += [f"{tab or 'table'}: {p}" for p in problems(window)]
-    window.set_table_mode(True, full_screen=False)
-    found += [f"table mode: {p}" for p in problems(window)]
-    window.set_table_mode(False, full_screen=False)
+    found = _read_every_screen(window, record, qtbot, (w, h))
     assert not found, "\n".join(found)
