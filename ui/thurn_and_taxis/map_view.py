@@ -16,6 +16,9 @@ CITY_R = 9.0
 #: the least share of its own scale the board keeps with the tile strip under or beside it
 TILES_KEEP = 0.7
 HOUSE = 8.5
+#: the least height the board keeps: the layout may not squeeze it below, and the page round it
+#: gives way instead (1280x720 in the larger type, at a hand-off: the phase bar's four lines)
+LEAST_HEIGHT = 130
 #: where the houses of seats 0-3 sit around a city
 HOUSE_AT = ((-HOUSE - 2, -CITY_R - HOUSE - 1), (2, -CITY_R - HOUSE - 1),
             (-HOUSE - 2, CITY_R + 1), (2, CITY_R + 1))
@@ -32,6 +35,12 @@ def _covered(box: QRectF, marks: list[QRectF]) -> float:
     return sum(r.width() * r.height() for r in hits if not r.isEmpty())
 
 
+def _spot_cost(box: QRectF, marks: list[QRectF], drawn: QRectF) -> tuple[float, float, float]:
+    """A name's spot: what it covers, then how much taller and wider it makes the drawing."""
+    grown = drawn.united(box)
+    return _covered(box, marks), grown.height() - drawn.height(), grown.width() - drawn.width()
+
+
 def player_colour(name: str) -> QColor:
     return QColor(PLAYER_COLOURS.get(name, name))
 
@@ -44,7 +53,7 @@ class MapView(QGraphicsView):
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setMinimumSize(360, 200)  # leaves the larger text size's phase bar room in 720 pixels
+        self.setMinimumSize(360, LEAST_HEIGHT)
         self._dynamic: list = []  # the houses' and routes' items, drawn from the state
         self._houses: dict[tuple, object] = {}  # (seat, name, colour, city) -> its house
         self._routes: dict[tuple, list] = {}  # (seat, name, colour, route, in bold) -> its items
@@ -87,51 +96,61 @@ class MapView(QGraphicsView):
             label.setPos(c.x - w / 2, c.y + CITY_R + HOUSE + 1)
             label.setZValue(3)
         self._place_names()
+        # a legend entry: its colour box, a gap and the province's name
+        self._legend_width = 11 * k + max(QFontMetricsF(font).horizontalAdvance(p.name) for p in b.provinces.values())
         self.bounds = self._bounds_for(self.legend_beside)  # round the names where they went
         sc.setSceneRect(self.bounds)
         self._legend(font)
 
     def _place_names(self) -> None:
         """Each city's name under it, or where that would cover another city or name, above it,
-        then to its right or left: the first of those clear of both (in the scene, which the view
-        only scales, so a place clear once is clear at every size)."""
+        then to its right or left: of the spots clear of both, the one that makes the drawing
+        least taller, then least wider (a name under a city on the board's bottom edge made the
+        whole board smaller in a short view; in the scene, which the view only scales, so a place
+        clear once is clear at every size)."""
         b = self.board
-        cities = [QRectF(c.x - CITY_R - HOUSE - 2, c.y - CITY_R - HOUSE - 1, 2 * (CITY_R + HOUSE + 2),
-                         2 * (CITY_R + HOUSE + 1)) for c in b.cities.values()]
+        cities = {cid: QRectF(c.x - CITY_R - HOUSE - 2, c.y - CITY_R - HOUSE - 1, 2 * (CITY_R + HOUSE + 2),
+                              2 * (CITY_R + HOUSE + 1)) for cid, c in b.cities.items()}
+        drawn = QRectF()  # the cities with their houses and rings, and the names placed so far
+        for box in cities.values():
+            drawn = drawn.united(box)
         placed: list[QRectF] = []
         for cid, label in self.name_items.items():  # (the board's own order: the same every time)
             c = b.cities[cid]
             w, h = label.boundingRect().width(), label.boundingRect().height()
             below, above = c.y + CITY_R + HOUSE + 1, c.y - CITY_R - HOUSE - 1 - h
             right, left = c.x + CITY_R + 2, c.x - CITY_R - 2 - w
-            spots = [(c.x - w / 2, below), (c.x - w / 2, above), (right + HOUSE, c.y - h / 2),
-                     (left - HOUSE, c.y - h / 2), (right, below), (left, below), (right, above), (left, above)]
-            mine = cities[list(b.cities).index(cid)]
-            marks = placed + [o for o in cities if o is not mine]
-            costs = [_covered(QRectF(x, y, w, h), marks) for x, y in spots]
-            # the first clear spot, else the one covering least
-            x, y = spots[costs.index(0.0)] if 0.0 in costs else spots[costs.index(min(costs))]
-            label.setPos(x, y)
-            placed.append(QRectF(x, y, w, h))
+            spots = [QRectF(x, y, w, h) for x, y in (
+                (c.x - w / 2, below), (c.x - w / 2, above), (right + HOUSE, c.y - h / 2), (left - HOUSE, c.y - h / 2),
+                (right, below), (left, below), (right, above), (left, above))]
+            marks = placed + [box for other, box in cities.items() if other != cid]
+            # the spot covering least, then growing the drawing least (a tie keeps the order above)
+            spot = min(spots, key=lambda box: _spot_cost(box, marks, drawn))
+            label.setPos(spot.topLeft())
+            placed.append(spot)
+            drawn = drawn.united(spot)
 
     def _bounds_for(self, beside: bool) -> QRectF:
         """The scene's box with the legend above the cities (five a row) or in a column left of
-        them; the cities' box holds their names wherever they were placed (a name grows with the
-        type, and at table mode's the names round the edge reach past the cities' margin)."""
+        them, as wide as its longest name; the cities' box holds their houses, the rings of a
+        route and their names wherever they were placed (a name grows with the type, and at
+        table mode's the names round the edge reach past the cities' margin)."""
         b, k = self.board, looks.LOOKS.board_scale
         xs = [c.x for c in b.cities.values()]
         ys = [c.y for c in b.cities.values()]
-        cities = QRectF(min(xs) - 60, min(ys) - 30, max(xs) - min(xs) + 120, max(ys) - min(ys) + 70)
+        ring = CITY_R + HOUSE + 4  # a house, or the outermost ring of a route's end
+        cities = QRectF(min(xs) - ring, min(ys) - ring, max(xs) - min(xs) + 2 * ring, max(ys) - min(ys) + 2 * ring)
         for label in self.name_items.values():
             cities = cities.united(label.sceneBoundingRect().adjusted(-4, -4, 4, 4))
+        column = self._legend_width + 8
+        rows = len(b.provinces)
         if beside:
-            column = 100 * k
-            high = max(cities.height(), len(b.provinces) * 13 * k + 8)
+            high = max(cities.height(), rows * 13 * k + 8)
             return QRectF(cities.left() - column, cities.top(), cities.width() + column, high)
         # room above the cities for the province legend
-        legend_rows = -(-len(b.provinces) // 5)
-        top = max(0.0, 30 + legend_rows * 13 * k - (min(ys) - cities.top()))
-        wide = max(cities.width(), 5 * 100 * k + 8)
+        legend_rows = -(-rows // 5)
+        top = legend_rows * 13 * k + 8
+        wide = max(cities.width(), 5 * column)
         return QRectF(cities.left(), cities.top() - top, wide, cities.height() + top)
 
     def _legend(self, font) -> None:
@@ -145,7 +164,7 @@ class MapView(QGraphicsView):
         for i, p in enumerate(b.provinces.values()):
             row, col = divmod(i, per_row)
             k = looks.LOOKS.board_scale
-            px, py = x + col * 100 * k, y + row * 13 * k
+            px, py = x + col * (self._legend_width + 8), y + row * 13 * k
             box = sc.addRect(px, py + 1, 8 * k, 8 * k, QPen(Qt.PenStyle.NoPen), QBrush(QColor(p.colour)))
             t = sc.addSimpleText(p.name, font)
             t.setBrush(QBrush(colour("tt.ink")))
