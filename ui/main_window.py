@@ -36,6 +36,9 @@ if TYPE_CHECKING:
 
 #: the docks table mode puts away, so the board is as large as fits
 TABLE_MODE_HIDES = ("log", "rules")
+#: the dice dock's width with its whole tray (a roll owed, or outside table mode)
+DICE_WIDTH = 330
+QWIDGETSIZE_MAX = (1 << 24) - 1  # Qt's "no greatest size"
 
 
 class MainWindow(QMainWindow):
@@ -101,6 +104,9 @@ class MainWindow(QMainWindow):
         # the docks are built with the first game: the start page is all the first frame shows
         self.log = self.dice = self.rules = None
         self.log_dock = self.dice_dock = self.rules_dock = None
+        #: whether the dice dock was last given the slim tray's width, and the width it had before
+        self._dice_slim_room = False
+        self._dice_width = DICE_WIDTH
         self.toolbar = None
         #: the autosave line in the menu bar's corner, shown in table mode (built with the docks)
         self.saved_line: CornerLine | None = None
@@ -147,7 +153,7 @@ class MainWindow(QMainWindow):
                                     Qt.DockWidgetArea.RightDockWidgetArea)
         self.rules_dock = self._dock("Rules", self.rules, Qt.DockWidgetArea.RightDockWidgetArea)
         self.tabifyDockWidget(self.dice_dock, self.rules_dock)
-        self.resizeDocks([self.dice_dock], [330], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.dice_dock], [DICE_WIDTH], Qt.Orientation.Horizontal)
         self._keep_five_log_lines()
         self.resizeDocks([self.log_dock], [self.log.minimumHeight() + 30], Qt.Orientation.Vertical)
         for dock in (self.log_dock, self.dice_dock, self.rules_dock):
@@ -157,6 +163,51 @@ class MainWindow(QMainWindow):
         self.dice.roll_app.connect(lambda: self.table and self.table.roll_app())
         self.dice.roll_table.connect(lambda v: self.table and self.table.roll_table(v))
         self.dice.problem.connect(self.banner.show_error)
+        # the Rules brought back in table mode share the tray's dock area: the tray is whole then
+        self.rules_dock.visibilityChanged.connect(lambda _shown: self._fit_dice_dock())
+        self.dice.slim_width_changed.connect(self._hold_slim_width)
+
+    def _fit_dice_dock(self) -> None:
+        """In table mode (with the Rules put away) the tray gives way while no roll is owed: a
+        line, and its room to the board; a roll owed opens it whole. Its width changes only when
+        the owed roll comes or goes (or table mode does), so the board re-fits then and never
+        under the pointer otherwise (#14: nothing jumps)."""
+        if self.dice is None:
+            return
+        from PySide6.QtCore import Qt
+
+        self.dice.set_slim(LOOKS.table_mode and not self.rules_dock.toggleViewAction().isChecked())
+        slim = self.dice.is_slim()
+        if slim == self._dice_slim_room or not self.dice_dock.isVisible():
+            return
+        self._dice_slim_room = slim
+        if slim:  # held at the line's width: a later resize of the window gives the board the rest
+            self._dice_width = max(self.dice_dock.width(), DICE_WIDTH)
+            self._hold_slim_width()
+        else:
+            self.dice_dock.setMaximumWidth(QWIDGETSIZE_MAX)
+            self.resizeDocks([self.dice_dock], [self._dice_width], Qt.Orientation.Horizontal)
+
+    def _hold_slim_width(self) -> None:
+        """The dice dock as wide as the slim tray's line (its type may change after)."""
+        from PySide6.QtCore import Qt
+
+        if self._dice_slim_room:
+            column = self.dice_dock.widget().child  # the ScrollingColumn round the tray
+            width = self.dice.slim_width() + column.verticalScrollBar().sizeHint().width() + 4
+            self.dice_dock.setMaximumWidth(width)
+            self.resizeDocks([self.dice_dock], [width], Qt.Orientation.Horizontal)
+            QTimer.singleShot(0, self, self._no_overhang)
+
+    def _no_overhang(self) -> None:
+        """The dock area the tray shares with the Rules' tab has a least width of its own (its tab
+        bar's, in the window's type): held narrower, the dock hangs over the window's right edge,
+        so it is held at that width instead."""
+        if self._dice_slim_room and self.dice_dock.width() > self.dice_dock.maximumWidth():
+            from PySide6.QtCore import Qt
+
+            self.dice_dock.setMaximumWidth(self.dice_dock.width())
+            self.resizeDocks([self.dice_dock], [self.dice_dock.width()], Qt.Orientation.Horizontal)
 
     def _place_on_screen(self) -> None:
         """Where the window was last time; the first time, as large as fits the screen it is on
@@ -436,6 +487,7 @@ class MainWindow(QMainWindow):
         if change is None or change.touches("roll"):
             request = s.pending_roll()
             self.dice.set_request(request, s.entries)
+            self._fit_dice_dock()
             if request is not None and self.dice_dock.isVisible():
                 self.dice_dock.raise_()
             last = s.entries[-1] if s.entries else None
@@ -655,12 +707,14 @@ class MainWindow(QMainWindow):
                 if full_screen:
                     self.showFullScreen()
                 self._looks_changed()
+                self._fit_dice_dock()
             else:
                 was_full, shown, size, docks, screen = self._before_table
                 if full_screen and not was_full:
                     self.showNormal()
                 for dock in shown if self.table is not None else ():
                     dock.show()
+                self._fit_dice_dock()  # the whole tray again, before the docks get their room back
                 # the same game: its docks as large as they were, once the window has its size
                 # again (their room is shared within it)
                 same = self.table is not None and screen is self.screen_widget

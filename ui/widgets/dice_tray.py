@@ -3,7 +3,8 @@
 "Roll" rolls the app's dice with a short animation; typing the table's own dice (``5 3`` or
 ``53``) and pressing Enter records them as table dice. Either way it is one input for the
 session. The chart below shows the owed roll's chances from the very request the rules judge it
-by; with no roll owed the tray says so and shows no chart.
+by; with no roll owed the tray says so and shows no chart. Slim (table mode, the window's choice:
+``set_slim``), a tray with no roll owed is a line and the last dice, and gives its room to the board.
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ from .. import looks
 from .roll_chart import RollChart
 
 NO_ROLL = "No roll owed"
+#: the slim tray's second line: how the roll will be made once one is owed
+SLIM_HINT = "R rolls when one is owed"
 FACES = "\u2680\u2681\u2682\u2683\u2684\u2685"
 MAX_FACES = 6
 
@@ -49,6 +52,8 @@ class DiceTray(QWidget):
     roll_app = Signal()
     roll_table = Signal(list)
     problem = Signal(str)
+    #: the slim tray's line took another type (a text size, table mode): its width changed
+    slim_width_changed = Signal()
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -58,8 +63,14 @@ class DiceTray(QWidget):
         self.title = QLabel(NO_ROLL)
         self.title.setWordWrap(True)
         looks.bold(self.title)
+        self.title.installEventFilter(self)
         self.detail = QLabel("")
         self.detail.setWordWrap(True)
+        self.slim_hint = looks.tone(QLabel(SLIM_HINT), "muted")
+        self.slim_hint.setWordWrap(True)
+        self.slim_hint.hide()
+        #: slim: the window has the tray give way while no roll is owed (set_slim)
+        self.slim = False
         self.faces = QLabel("")
         self.faces.setAlignment(Qt.AlignmentFlag.AlignCenter)
         looks.text_size(self.faces, "dice")
@@ -75,10 +86,11 @@ class DiceTray(QWidget):
         row.addWidget(self.typed, 1)
         row.addWidget(self.enter_button)
         self.chart = RollChart()
-        line = QFrame()
+        self.line = line = QFrame()
         line.setFrameShape(QFrame.Shape.HLine)
         lay = QVBoxLayout(self)
         lay.addWidget(self.title)
+        lay.addWidget(self.slim_hint)
         lay.addWidget(self.detail)
         lay.addWidget(self.faces)
         lay.addWidget(self.roll_button)
@@ -99,6 +111,11 @@ class DiceTray(QWidget):
         super().changeEvent(event)
         if event.type() == QEvent.Type.FontChange:  # another text size
             self._lay_out_typed(self.width())
+
+    def eventFilter(self, obj, event) -> bool:
+        if obj is self.title and event.type() == QEvent.Type.FontChange:
+            self.slim_width_changed.emit()
+        return super().eventFilter(obj, event)
 
     def _lay_out_typed(self, width: int) -> None:
         """The typed dice beside their button while the whole placeholder fits, else the button
@@ -122,10 +139,32 @@ class DiceTray(QWidget):
             self.title.setText(request.purpose[:1].upper() + request.purpose[1:])
             self.detail.setText(odds_text(request))
         self.chart.set_request(request)
+        self._show_slim()
         if entries is not self._entries:  # another game: its own dice, not the last game's
             self._entries = entries
             last = next((e for e in reversed(entries) if e.input.kind == "roll"), None)
             self.show_values(last.input.args.get("values", []) if last is not None else [])
+
+    def set_slim(self, on: bool) -> None:
+        """Slim or not: a slim tray with no roll owed shows only that line and the last dice; with
+        a roll owed it is the whole tray, slim or not."""
+        self.slim = bool(on)
+        self._show_slim()
+
+    def slim_width(self) -> int:
+        """The width the slim tray needs: its line whole, in its own type (the hint wraps)."""
+        margins = self.layout().contentsMargins()
+        return QFontMetrics(self.title.font()).horizontalAdvance(NO_ROLL) + margins.left() + margins.right() + 4
+
+    def is_slim(self) -> bool:
+        """True while the tray is only its line (slim, and no roll owed)."""
+        return self.slim and self.request is None
+
+    def _show_slim(self) -> None:
+        whole = not self.is_slim()
+        self.slim_hint.setVisible(not whole)
+        for w in (self.detail, self.roll_button, self.typed, self.enter_button, self.line):
+            w.setVisible(whole)
 
     def show_values(self, values) -> None:
         """The dice as faces; a big roll (all the Militia of a map) as a count of each face, so
