@@ -176,7 +176,10 @@ class MainWindow(QMainWindow):
             return
         from PySide6.QtCore import Qt
 
-        self.dice.set_slim(LOOKS.table_mode and not self.rules_dock.toggleViewAction().isChecked())
+        # a screen says whether its board takes the room (``slim_dice``): the Courier Desk's
+        # tables are laid out for the whole tray's width (tests/ui/test_table_mode_boards.py)
+        wants = getattr(self.screen_widget, "slim_dice", False)
+        self.dice.set_slim(wants and LOOKS.table_mode and not self.rules_dock.toggleViewAction().isChecked())
         slim = self.dice.is_slim()
         if slim == self._dice_slim_room or not self.dice_dock.isVisible():
             return

@@ -70,6 +70,7 @@ def ask_setup(parent, pack):
 
 class PostmanTable(QWidget, Flows):
     docks = ("log", "dice", "rules")
+    slim_dice = True  # in table mode the map takes the dice dock's room while no roll is owed
     reads_state_parts = True  # refresh reads Change.changed
 
     def __init__(self, table, parent=None):
