@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import OrderedDict
 
 #: the drawn map's height; widths follow the file's shape
 HEIGHT = 1000.0
@@ -142,6 +143,40 @@ def place(pieces: dict, fixed: list[Rect], inside: Rect | None = None, start: di
     if movable is not None and start:
         placer.only(movable)
     return placer.run(start or {}, rounds)
+
+
+class Kept:
+    """The places chosen for the questions asked lately: an undo or a redo takes the map back to
+    a question it has answered (the same towns, badges, zoom and view), and gets that answer
+    again, looked up rather than searched for, so the map looks as it did then. An answer is the
+    one a fresh ``place`` gave when the question was first asked. The oldest goes when more
+    than ``size`` are kept.
+
+    ``key`` is the caller's: it must name everything the pieces, marks, extra costs and boxes
+    are made of (the map view: each town's question and its scales, and the zoom)."""
+
+    def __init__(self, size: int = 64):
+        self.size = size
+        self._kept: OrderedDict = OrderedDict()
+        #: answers looked up, and answers worked out (tests count them)
+        self.hits = self.misses = 0
+
+    def place(self, key, pieces: dict, fixed: list[Rect], inside: Rect | None = None, **rest) -> dict:
+        """The answer to this question kept from before, or ``place``'s (``rest``: its other
+        arguments, which ``key`` and ``inside`` need not name: the places it starts from, and
+        what ``key`` stands for)."""
+        found = self._kept.get((key, inside))
+        if found is not None:
+            self._kept.move_to_end((key, inside))
+            self.hits += 1
+            return dict(found)
+        self.misses += 1
+        out = place(pieces, fixed, inside=inside, **rest)
+        if self.size > 0:
+            self._kept[key, inside] = dict(out)
+            while len(self._kept) > self.size:
+                self._kept.popitem(last=False)
+        return out
 
 
 class _Grid:

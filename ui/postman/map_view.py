@@ -300,6 +300,11 @@ class TownItem(QGraphicsItem):
                                       _envelope(names), _envelope(counters))
         return self._question
 
+    def asked_for(self) -> tuple:
+        """What the question last asked (``question``) was made of: its key, and the type and
+        scales its boxes are measured in (layout.Kept)."""
+        return self._question_key, bool(self.look.counts), self.scale_, self.mark_, self.name_w
+
     def shape(self) -> QPainterPath:
         """The marker and its stack counters: both can be clicked, and a counter dragged."""
         path = QPainterPath()
@@ -490,6 +495,8 @@ class MapView(QGraphicsView):
         self._near: dict = {}
         #: how many times the names and counters were placed afresh (tests count them)
         self.placements = 0
+        #: the placements worked out lately: an undo or a redo asks one of them again
+        self.kept = layout.Kept()
         #: how many names in sight a crowded view leaves out (each town's tip still names it)
         self.left_out = 0
         #: the zoom the whole map was fitted at and the names' scale chosen for it, as a share
@@ -620,8 +627,11 @@ class MapView(QGraphicsView):
             if len(movable) * 3 > len(pieces):
                 movable = None  # most of the map is asked again: settle all of it
         self.placements += 1
-        self._placed = layout.place(pieces, fixed, inside=inside, start=start, soft=soft, movable=movable,
-                                    dearer=dearer, boxes=boxes)
+        # a question answered before (an undo, a redo) gets that answer: the names go back where
+        # they stood
+        made_of = (zoom, tuple((tid, item.asked_for()) for tid, item in self.town_items.items()))
+        self._placed = self.kept.place(made_of, pieces, fixed, inside=inside, start=start, soft=soft,
+                                       movable=movable, dearer=dearer, boxes=boxes)
         self._placed_at, self._inside, self._asked = zoom, inside, asked
         moved = set(dirty)
         for (kind, tid), i in self._placed.items():
