@@ -496,8 +496,9 @@ class MainWindow(QMainWindow):
             last = s.entries[-1] if s.entries else None
             if last and last.input.kind == "roll":
                 self.dice.show_values(last.input.args.get("values", []))
-        if self.screen_widget is not None:
-            self.screen_widget.refresh(change)
+        # the announcement and the notices first: the screen lays the window out before the
+        # first paint (PostmanTable._lay_out_now), and a line set after it was laid out and
+        # painted a second time (#12)
         if self.telling is not None:
             self.telling.after(change)
         title = self.record_title or s.rules.title
@@ -509,6 +510,8 @@ class MainWindow(QMainWindow):
             self.notices.rest(f"Saved automatically after input {len(s.entries)}")
             self.statusBar().showMessage(f"Saved automatically after input {len(s.entries)}", 4000)
         self._update_actions()
+        if self.screen_widget is not None:
+            self.screen_widget.refresh(change)
 
     def _update_actions(self) -> None:
         s = self.table.session if self.table else None
