@@ -313,7 +313,10 @@ def test_a_ride_names_its_target_and_after_a_failed_roll_the_next_closest(window
     assert desk.towards.currentData() == "hancock" and not desk.next_closest.isVisibleTo(desk)
     desk.towards.setCurrentIndex(desk.towards.findData("buford"))
     desk.arrives.setChecked(True)
-    assert desk.arrives.text() == "Arrives this move at Buford's brigade"
+    # the box's words stay short and the same for every target (a check box never wraps); the
+    # target is named in its tooltip
+    assert desk.arrives.text() == "Arrives there this move"
+    assert desk.arrives.toolTip() == "The courier arrives this move at Buford's brigade"
     ride_and_lose_the_trail(qtbot, window, desk, "buford")
     entries = window.table.session.entries
     ride = next(e for e in entries if e.input.kind == "move_courier")

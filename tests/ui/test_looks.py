@@ -205,6 +205,9 @@ def test_the_phase_bar_steps_its_words_down_on_a_short_window_and_back_up(desk, 
     window.set_text_size("larger", remember=False)
     window.set_table_mode(True, full_screen=False)
     try:
+        # the rules' whole sentence (the desk's own words are one short line, which fits)
+        desk.phase.set_phase("Before the game", ["Add commanders and declare headquarters, then begin the game"],
+                             "Begin the game", "start_game")
         QApplication.processEvents()
         short = desk.phase.next.font().pointSizeF()
         assert LOOKS.points("heading") - 0.11 <= short < LOOKS.points("phase.next")
