@@ -117,3 +117,28 @@ def test_the_rules_brought_back_in_table_mode_keep_the_tray_whole(window, qtbot,
     qtbot.wait(20)
     assert window.dice.is_slim()
     window.set_table_mode(False, full_screen=False)
+
+
+@pytest.mark.parametrize("text", ["normal", "larger"])
+def test_in_table_mode_the_postman_map_takes_the_room_the_side_can_spare(window, qtbot, text):
+    """The 40-town map at 1280x720 with no roll owed: the town, battle and cards tabs keep the least
+    width their tables need and the map has well over half the window (596 px of 1280 before)."""
+    window.set_text_size(text, remember=False)
+    window.resize(1280, 720)
+    window.ask_setup = lambda parent, game, pack: {"map": "default"}
+    assert window.new_game("postman", seed=7)
+    screen = window.screen_widget
+    screen.cards.draw.all_button.click()  # the opening hands: no roll owed
+    settle(qtbot, window)
+    outside = screen.split.sizes()
+    window.set_table_mode(True, full_screen=False)
+    settle(qtbot, window)
+    assert window.table.session.pending_roll() is None
+    assert screen.map.viewport().width() >= 0.55 * window.width()
+    assert screen.tabs.width() == screen.tabs.minimumSizeHint().width()
+    for tab in range(screen.tabs.count()):  # each tab's contents fit the narrower side
+        assert screen.tabs.widget(tab).minimumSizeHint().width() <= screen.tabs.width()
+    window.set_table_mode(False, full_screen=False)
+    settle(qtbot, window)
+    assert screen.split.sizes() == outside  # the split as it was
+    window.set_text_size("normal", remember=False)

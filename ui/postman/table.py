@@ -23,6 +23,7 @@ from companion.core.words import capital
 from companion.postman import view as q
 
 from .. import looks
+from ..looks import LOOKS
 from ..palette import rgb
 from ..widgets.asks import ask, waits_for
 from ..widgets.phase_bar import PhaseBar
@@ -153,6 +154,9 @@ class PostmanTable(QWidget, Flows):
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
         split.setChildrenCollapsible(False)
+        self.split = split
+        #: the split's sizes before table mode gave the map the side's room (None: outside it)
+        self._shared_for: list[int] | None = None
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.phase)
@@ -217,6 +221,8 @@ class PostmanTable(QWidget, Flows):
     def refresh(self, change=None) -> None:
         """Redraw the panels ``change`` (the session's Change record) touched; None (a click that
         changed what the screen shows: a town selected, a card's target asked): all of them."""
+        if change is None:  # a new look among them: table mode shares the width anew
+            self._share_width()
         s = self.state
         t = s.pos
         if t.active != self._active:
@@ -260,6 +266,31 @@ class PostmanTable(QWidget, Flows):
         self.after_change()
         if change is not None:  # a click (a new look lays the window out in its own time)
             self._lay_out_now()
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._share_width()  # the first time the split has a width to share
+
+    def _share_width(self) -> None:
+        """In table mode the map takes every pixel the side's tabs can spare: they keep the least
+        width their tables need (held as it grows, so nothing clips or jumps back and forth) and
+        the map has the rest. Table mode left, the split is shared as it was before (#14)."""
+        sizes = self.split.sizes()
+        if sum(sizes) <= 0:
+            return
+        if LOOKS.table_mode:
+            if self._shared_for is None:
+                self._shared_for = sizes
+                self.split.setStretchFactor(0, 1)
+                self.split.setStretchFactor(1, 0)
+            side = self.tabs.minimumSizeHint().width()
+            if sizes[1] != side:
+                self.split.setSizes([sum(sizes) - side, side])
+        elif self._shared_for is not None:
+            before, self._shared_for = self._shared_for, None
+            self.split.setStretchFactor(0, 3)
+            self.split.setStretchFactor(1, 2)
+            self.split.setSizes(before)
 
     def _lay_out_now(self) -> None:
         """Lay the screen out for the new state before anything is painted (#12): the map's
