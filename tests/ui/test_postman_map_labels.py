@@ -1,5 +1,5 @@
-"""The Postman map as a picture: on the bundled 40-town board at whole-map zoom in a 1280x720
-window, and in a map of any size from its least up, no town's name covers another name, a town
+"""The Postman map as a picture: on the bundled 40-town board at whole-map zoom in a 1280x720,
+1366x768 and 1920x1080 window (and at 1280x720 in the large type), and in a map of any size from its least up, no town's name covers another name, a town
 or a stack counter (layout.place, then the map's own check that hides a name with no clear spot
 left), and the placement pass itself moves a name off whatever it would cover."""
 
@@ -8,7 +8,8 @@ import pytest
 from ui.postman import layout
 
 
-def start(window, qtbot, size):
+def start(window, qtbot, size, text="normal"):
+    window.set_text_size(text, remember=False)
     window.resize(*size)
     window.ask_setup = lambda parent, game, pack: {"map": "default"}
     assert window.new_game("postman", seed=7)
@@ -43,9 +44,10 @@ def covered(map_view):
     return out
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
-def test_no_name_covers_a_town_a_name_or_a_counter_on_the_default_map(window, qtbot, size):
-    screen = start(window, qtbot, size)
+@pytest.mark.parametrize(("size", "text"), [((1280, 720), "normal"), ((1366, 768), "normal"), ((1920, 1080), "normal"),
+                                           ((1280, 720), "large"), ((1366, 768), "large")])
+def test_no_name_covers_a_town_a_name_or_a_counter_on_the_default_map(window, qtbot, size, text):
+    screen = start(window, qtbot, size, text)
     assert len(screen.map.town_items) == 40
     assert screen.map.viewport().width() >= 500
     assert covered(screen.map) == []
