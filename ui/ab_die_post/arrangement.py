@@ -24,7 +24,7 @@ from .models import PLAYER_COLUMN
 #: outside table mode: the players' column and the page beside it share the width 3 to 2
 WINDOW_SHARES = (3, 2)
 #: in table mode the players' column is at most this share of the width: the board keeps the rest
-MOST_COLUMN = 0.5
+MOST_COLUMN = 0.55
 #: in table mode the page of the current choice keeps at least this share of the column's height
 #: under the players' table (it scrolls): its buttons are for the player at the keyboard, the
 #: table and the board for everyone
@@ -93,9 +93,9 @@ def arrange(split: QSplitter, column: PlayersColumn, board: QWidget, page: QWidg
         column.window_sizes = split.sizes()  # given back when table mode is left
     column.split = split
     column.table_mode = table
-    # a player's name and the ✈ of whose turn it is keep one line in table mode (every row one
-    # line high, where the column's width allows); outside it the docks beside need that width
-    whole = (PLAYER_COLUMN,) if table else ()
+    # a player's name and the ✈ of whose turn it is keep one line ("Cleo ✈" broke after the name
+    # at 1280x720 in the larger type), where the others' longest words leave the room
+    whole = (PLAYER_COLUMN,)
     if column.sharer.whole != whole:
         column.sharer.whole = whole
         column.sharer.fit()

@@ -84,14 +84,16 @@ class IndicatorPanel(QWidget):
         self.shake_button = QPushButton("Shake the indicator")
         self.shake_button.setToolTip("Posthorn draws a ball from the loaded balls (they go back in)")
         self.colour_buttons = {}
-        grid = QGridLayout()
+        self.grid = grid = QGridLayout()
         grid.setSpacing(4)
-        grid.addWidget(QLabel("Or the ball your device showed:"), 0, 0, 1, 5)
+        self.device_words = QLabel("Or the ball your device showed:")
+        grid.addWidget(self.device_words, 0, 0, 1, 5)
         for i, colour in enumerate(BALLS):
             b = QPushButton(ball_icon(colour), colour)
             b.clicked.connect(lambda _=False, c=colour: self.seen.emit(c))
             self.colour_buttons[colour] = b
             grid.addWidget(b, 1, i)
+        self.in_table_mode = False
         top = QHBoxLayout()
         top.addWidget(self.ball)
         col = QVBoxLayout()
@@ -101,10 +103,31 @@ class IndicatorPanel(QWidget):
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addLayout(top)
-        lay.addWidget(self.shake_button)
+        self.shake_row = QVBoxLayout()
+        self.shake_row.addWidget(self.shake_button)
+        lay.addLayout(self.shake_row)
         lay.addLayout(grid)
         lay.addStretch(1)
         self.shake_button.clicked.connect(self._shake_clicked)
+
+    def set_table_mode(self, on: bool) -> None:
+        """In table mode the title goes (the phase bar names the step in its type) and the shake
+        sits beside the device's balls, their words in the tips: the page has a quarter of a
+        short column's height, under the players' table."""
+        self.title.setVisible(not on)
+        self.device_words.setVisible(not on)
+        if on == self.in_table_mode:
+            return
+        self.in_table_mode = on
+        (self.shake_row if on else self.grid).removeWidget(self.shake_button)
+        for b in self.colour_buttons.values():
+            self.grid.removeWidget(b)
+        if on:
+            self.grid.addWidget(self.shake_button, 1, 0)
+        else:
+            self.shake_row.addWidget(self.shake_button)
+        for i, b in enumerate(self.colour_buttons.values()):
+            self.grid.addWidget(b, 1, i + (1 if on else 0))
 
     def set_request(self, choices: tuple, odds_text: str, ball: str | None) -> None:
         """``choices``: the loaded balls when a shake is owed, else empty (the buttons rest)."""

@@ -4,12 +4,13 @@ A thin adapter over the state; the card chips are painted by ``CardDelegate``.""
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPen
 from PySide6.QtWidgets import QStyle
 
 from companion.ab_die_post.view import plane_text
 from companion.core.words import counted
 
+from ..looks import LOOKS
 from ..palette import PLANE_COLOURS, colour
 from ..widgets.measured_once import MeasuredOnce
 from ..widgets.row_model import RowTableModel
@@ -73,7 +74,30 @@ class PlayerModel(RowTableModel):
 
 
 class CardDelegate(MeasuredOnce):
-    """Each spare part as a small face-up card; the red 3s in red."""
+    """Each spare part as a small face-up card, the red 3s in red, laid in lines as wide as the
+    cell: a long hand (Anna's twelve parts at 1280x720) overlapped its cards until their
+    figures hid one another. In table mode its row grows a line for them (the board is beside
+    the table); outside it the lines are those the row's height holds."""
+
+    GAP = 3
+
+    @staticmethod
+    def _card_size(font: QFont) -> tuple[int, int]:
+        h = max(14, QFontMetrics(font).height() + 6)
+        return max(12, int(h * 0.72)), h
+
+    def _per_line(self, width: int, card_w: int) -> int:
+        return max(1, (width - 8 + self.GAP) // (card_w + self.GAP))
+
+    def sizeHint(self, option, index):
+        size = super().sizeHint(option, index)
+        cards = index.data(CardsRole)
+        if not cards or not LOOKS.table_mode:
+            return size
+        w, h = self._card_size(_bold(option.font))
+        lines = -(-len(cards) // self._per_line(option.rect.width(), w))
+        size.setHeight(max(size.height(), lines * (h + self.GAP) - self.GAP + 6))
+        return size
 
     def paint(self, painter, option, index):
         cards = index.data(CardsRole)
@@ -83,22 +107,33 @@ class CardDelegate(MeasuredOnce):
         if option.state & QStyle.StateFlag.State_Selected:
             painter.fillRect(option.rect, option.palette.highlight())
         painter.save()
+        painter.setClipRect(option.rect)
         painter.setRenderHint(painter.RenderHint.Antialiasing)
-        h = max(14, option.rect.height() - 6)
-        w = max(12, int(h * 0.72))
-        step = min(w + 3, max(5, (option.rect.width() - w - 6) // max(1, len(cards) - 1)))
-        x = option.rect.left() + 4
-        y = option.rect.top() + (option.rect.height() - h) / 2
-        font = QFont(option.font)
-        font.setBold(True)
+        font = _bold(option.font)
         painter.setFont(font)
-        for c in cards:
-            rect = QRectF(x, y, w, h)
+        w, h = self._card_size(font)
+        room = option.rect.width()
+        # as many lines as the row has room for, the cards of a line closer where they are more
+        # than its width holds (outside table mode a row keeps its height: the board under the
+        # table would move at a card drawn)
+        lines = max(1, min(-(-len(cards) // self._per_line(room, w)),
+                           (option.rect.height() - 6 + self.GAP) // (h + self.GAP)))
+        per_line = -(-len(cards) // lines)
+        step = min(w + self.GAP, max(5, (room - w - 8) // max(1, per_line - 1)))
+        top = option.rect.top() + (option.rect.height() - (lines * (h + self.GAP) - self.GAP)) / 2
+        for i, c in enumerate(cards):
+            line, place = divmod(i, per_line)
+            rect = QRectF(option.rect.left() + 4 + place * step, top + line * (h + self.GAP), w, h)
             red = c == 3
             painter.setPen(QPen(colour("card.edge.red" if red else "card.edge"), 1))
             painter.setBrush(colour("card.face.red" if red else "card.face"))
             painter.drawRoundedRect(rect, 3, 3)
             painter.setPen(colour("card.ink.red" if red else "card.ink"))
             painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, str(c))
-            x += step
         painter.restore()
+
+
+def _bold(font: QFont) -> QFont:
+    out = QFont(font)
+    out.setBold(True)
+    return out

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
+    QBoxLayout,
     QButtonGroup,
     QGridLayout,
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -32,35 +34,58 @@ def _label(text="", bold=False) -> QLabel:
 
 
 class TurnPage(QWidget):
-    """Obtain spare parts or fly (ab_die_post.turn.one_action)."""
+    """Obtain spare parts or fly (ab_die_post.turn.one_action). The draw button sits beside Stop
+    or Fly, each with a short label (the whole words in its tip), and the table's own card
+    beside its words: at 1280x720 in the larger type the page stacked them all, scrolled, and
+    the odds of a flight, its last line, lay under the scroll edge."""
 
     def __init__(self, parent=None):
         super().__init__(parent)
         self.hand = _label()
-        self.draw_button = QPushButton("Draw a spare part")
-        self.draw_button.setMinimumHeight(40)
+        self.draw_button = QPushButton("Draw")
+        self.draw_button.setToolTip("Draw a spare part from the deck (the app deals)")
         self.table_cards = {v: QPushButton(str(v)) for v in VALUES}
-        row = QHBoxLayout()  # under its words, so the page stays narrow at a large text size
+        self.table_row = row = QHBoxLayout()
+        self.table_words = _label("Or the card drawn at the table:")
+        row.addWidget(self.table_words, 1)
         for v, b in self.table_cards.items():
             b.setFixedWidth(40)
             b.setToolTip(f"Record a {v} drawn from the table's own deck")
             row.addWidget(b)
-        row.addStretch(1)
+        self.in_table_mode = False
         self.stop_button = QPushButton("Stop drawing")
+        self.stop_button.setMinimumHeight(40)
         self.fly_button = QPushButton("Fly")
         self.fly_button.setMinimumHeight(40)
         self.fly_odds = _label()
+        self.choice = choice = QHBoxLayout()  # Stop and Fly as tall as the draw button's two lines beside them
+        for b in (self.stop_button, self.fly_button):
+            b.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        choice.addWidget(self.draw_button, 1)
+        choice.addWidget(self.stop_button, 1)
+        choice.addWidget(self.fly_button, 1)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.hand)
-        lay.addWidget(self.draw_button)
-        lay.addWidget(_label("Or the card drawn at the table:"))
+        lay.addLayout(choice)
         lay.addLayout(row)
-        lay.addWidget(self.stop_button)
-        lay.addSpacing(8)
-        lay.addWidget(self.fly_button)
         lay.addWidget(self.fly_odds)
         lay.addStretch(1)
+
+    def set_table_mode(self, on: bool) -> None:
+        """In table mode the table's own cards sit between Draw and Stop or Fly, their words in
+        their tips: the page has a quarter of a short column, under the players' table."""
+        if on == self.in_table_mode:
+            return
+        self.in_table_mode = on
+        for b in self.table_cards.values():
+            (self.table_row if on else self.choice).removeWidget(b)
+        for i, b in enumerate(self.table_cards.values()):
+            if on:
+                self.choice.insertWidget(1 + i, b)
+            else:
+                self.table_row.addWidget(b)
+        self.table_words.setVisible(not on)
 
     def update_from(self, s, risk, fly_text: str, fly_refused: list | None = None) -> None:
         """``fly_refused``: the session's why_not for a fly now (empty: the player may fly)."""
@@ -72,7 +97,7 @@ class TurnPage(QWidget):
                           + (" One card per turn." if s.settings.draw_mode == "single" else ""))
         parts = view.parts_to_draw(s)  # the values a draw may turn up (ab_die_post.parts.draw)
         can_draw = bool(parts)
-        self.draw_button.setText(f"Draw a spare part\nthird red 3: {view.percent(risk)}")
+        self.draw_button.setText(f"Draw\nthird red 3: {view.percent(risk)}")
         looks.sheet(self.draw_button, "QPushButton { color: {danger}; font-weight: 600; }" if risk else "")
         self.draw_button.setEnabled(can_draw)
         for v, b in self.table_cards.items():
@@ -82,7 +107,9 @@ class TurnPage(QWidget):
         self.fly_odds.setVisible(not drawing)
         may_fly = not fly_refused  # the session decides (ab_die_post.fly.parts)
         self.fly_button.setEnabled(may_fly)
-        self.fly_button.setText("Fly" if have >= need else f"Fly (needs {need} points)")
+        self.fly_button.setText("Fly" if have >= need else f"Fly (needs {need})")
+        self.fly_button.setToolTip("Fly: shake the hurricane indicator" if have >= need
+                                   else f"Fly: a plane needs {counted(need, 'point')} of spare parts to take off")
         self.fly_odds.setText(fly_text)
 
 
@@ -150,12 +177,18 @@ class MovePage(QWidget):
         self.state = None
         self.landings: dict = {}
         self.selected: str | None = None
-        row = QHBoxLayout()
+        # stacked in the narrow page beside the board; side by side in table mode (set_table_mode)
+        self.goal_row = row = QBoxLayout(QBoxLayout.Direction.TopToBottom)
         row.addWidget(self.goal_button)
         row.addWidget(self.blocked_button)
         lay.addLayout(row)
         self.stretch = QWidget()
         lay.addWidget(self.stretch, 1)
+
+    def set_table_mode(self, on: bool) -> None:
+        want = QBoxLayout.Direction.LeftToRight if on else QBoxLayout.Direction.TopToBottom
+        if self.goal_row.direction() != want:
+            self.goal_row.setDirection(want)
 
     @staticmethod
     def _toggle(text, group) -> QPushButton:

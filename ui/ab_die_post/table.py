@@ -213,6 +213,10 @@ class RaceTable(QWidget):
         """Redraw the panels ``change`` (the session's Change record) touched; None: all of them."""
         if change is None:  # the looks changed, or the screen is new: table mode may have too
             arrange(self.split, self.players_column, self.flight_board, self.page_fence)
+            on = looks.LOOKS.table_mode
+            for page in (self.turn_page, self.indicator, self.move_page):
+                page.set_table_mode(on)
+
         s = self.state
         drawn = [name for name, parts in PANEL_PARTS.items() if change is None or change.changed(*parts)]
         if "players" in drawn:
@@ -278,7 +282,8 @@ class RaceTable(QWidget):
                 other.setSizePolicy(policy, policy)
         if page is not self.move_page:
             self.move_page.selected = None  # a new move starts with no space picked
-        self.action_box.setTitle(_box_title(s))
+        # in table mode the phase bar names the step in its type already, and the page needs the room
+        self.action_box.setTitle("" if looks.LOOKS.table_mode else _box_title(s))
         if page is self.turn_page:
             self.turn_page.update_from(s, view.bust_chance(s), _fly_text(s.settings),
                                        self.table.session.why_not(Input("fly", {})))
