@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
-    QBoxLayout,
     QButtonGroup,
     QGridLayout,
     QHBoxLayout,
@@ -177,18 +176,12 @@ class MovePage(QWidget):
         self.state = None
         self.landings: dict = {}
         self.selected: str | None = None
-        # stacked in the narrow page beside the board; side by side in table mode (set_table_mode)
-        self.goal_row = row = QBoxLayout(QBoxLayout.Direction.TopToBottom)
+        row = QHBoxLayout()
         row.addWidget(self.goal_button)
         row.addWidget(self.blocked_button)
         lay.addLayout(row)
         self.stretch = QWidget()
         lay.addWidget(self.stretch, 1)
-
-    def set_table_mode(self, on: bool) -> None:
-        want = QBoxLayout.Direction.LeftToRight if on else QBoxLayout.Direction.TopToBottom
-        if self.goal_row.direction() != want:
-            self.goal_row.setDirection(want)
 
     @staticmethod
     def _toggle(text, group) -> QPushButton:
