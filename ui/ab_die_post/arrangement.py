@@ -93,9 +93,9 @@ def arrange(split: QSplitter, column: PlayersColumn, board: QWidget, page: QWidg
         column.window_sizes = split.sizes()  # given back when table mode is left
     column.split = split
     column.table_mode = table
-    # a player's name and the ✈ of whose turn it is keep one line ("Cleo ✈" broke after the name
-    # at 1280x720 in the larger type), where the others' longest words leave the room
-    whole = (PLAYER_COLUMN,)
+    # a player's name and the ✈ of whose turn it is keep one line in table mode (every row one
+    # line high, where the column's width allows); outside it the docks beside need that width
+    whole = (PLAYER_COLUMN,) if table else ()
     if column.sharer.whole != whole:
         column.sharer.whole = whole
         column.sharer.fit()
