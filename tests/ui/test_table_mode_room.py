@@ -72,11 +72,17 @@ def test_a_roll_owed_opens_the_whole_tray_and_once_made_it_gives_way(owed, qtbot
     assert window.dice_dock.width() >= DICE_WIDTH - 10
 
 
-def test_a_click_that_owes_no_roll_leaves_the_dock_and_the_board_as_they_were(window, qtbot, tmp_path):
+def open_after_the_roll(window, qtbot, tmp_path, *, table_mode):
+    """The game just after its owed roll was made, at 1280x720: no roll owed."""
     window.resize(1280, 720)
     assert window.open_record(cut(tmp_path, ROLL_OWED_AT + 1))
-    window.set_table_mode(True, full_screen=False)
+    if table_mode:
+        window.set_table_mode(True, full_screen=False)
     settle(qtbot, window)
+
+
+def test_a_click_that_owes_no_roll_leaves_the_dock_and_the_board_as_they_were(window, qtbot, tmp_path):
+    open_after_the_roll(window, qtbot, tmp_path, table_mode=True)
     screen = window.screen_widget
     dock, zoom = window.dice_dock.width(), screen.map.zoom_level()
     for town in ("side", "mid1", "post"):  # towns selected: no roll owed before or after
@@ -88,9 +94,7 @@ def test_a_click_that_owes_no_roll_leaves_the_dock_and_the_board_as_they_were(wi
 
 
 def test_outside_table_mode_the_tray_is_whole_with_no_roll_owed(window, qtbot, tmp_path):
-    window.resize(1280, 720)
-    assert window.open_record(cut(tmp_path, ROLL_OWED_AT + 1))
-    settle(qtbot, window)
+    open_after_the_roll(window, qtbot, tmp_path, table_mode=False)
     assert window.table.session.pending_roll() is None
     assert whole(window) and not window.dice.slim_hint.isVisible()
     assert window.dice_dock.width() >= DICE_WIDTH - 10
@@ -105,10 +109,7 @@ def test_outside_table_mode_the_tray_is_whole_with_no_roll_owed(window, qtbot, t
 
 def test_the_rules_brought_back_in_table_mode_keep_the_tray_whole(window, qtbot, tmp_path):
     """The Rules share the tray's dock area: a slim dock would squeeze them."""
-    window.resize(1280, 720)
-    assert window.open_record(cut(tmp_path, ROLL_OWED_AT + 1))
-    window.set_table_mode(True, full_screen=False)
-    settle(qtbot, window)
+    open_after_the_roll(window, qtbot, tmp_path, table_mode=True)
     assert not whole(window)
     window.rules_dock.show()
     qtbot.wait(20)
