@@ -22,8 +22,11 @@ from . import palette
 TEXT_SCALES = {"normal": 1.0, "large": 1.3, "larger": 1.65}
 #: Named sizes relative to the body text; table mode makes the phase bar readable from two metres.
 SIZES = {"small": 0.9, "heading": 1.15, "title": 1.3, "phase": 1.45, "big": 1.6, "display": 2.2,
-         "dice": 3.3, "board": 1.0}
-TABLE_SIZES = {**SIZES, "heading": 1.4, "title": 1.8, "phase": 3.2, "phase.next": 2.2, "big": 2.4, "display": 3.6}
+         "dice": 3.3, "board": 1.0, "figures": 1.0}
+#: "figures", the result screen's figures and buttons: body type, but read across the table in
+#: table mode like the scores above them
+TABLE_SIZES = {**SIZES, "heading": 1.4, "title": 1.8, "phase": 3.2, "phase.next": 2.2, "big": 2.4, "display": 3.6,
+               "figures": 1.4}
 #: "board", a game's board drawn as tables (the Courier Desk's): in table mode at least this
 #: many times the body type, as the drawn boards grow (Looks.board_scale), but never past the
 #: larger text size's own: wider, its columns would push the window past a 1280-pixel screen

@@ -103,3 +103,41 @@ def test_a_second_result_shows_only_its_own_figures_before_the_event_loop_runs(q
     screen.show_result(first)
     screen.show_result(second)  # no event loop between: a script's or a screenshot's grab
     assert [w.text() for w in screen.figures.findChildren(QLabel)] == ["Turns", "2"]
+
+
+@pytest.mark.parametrize("table_mode", [False, True])
+@pytest.mark.parametrize("record", ENDED)
+def test_only_the_winners_row_is_bold_at_every_fitted_size(window, record, table_mode):
+    """The scores shrink to "title" or "heading" where the table's own size would wrap a name;
+    those sizes are bold, and every side read as the winner (Postman, 1280x720 larger, table mode)."""
+    result = open_end(window, record, table_mode)
+    table = result.scores
+    for row in range(table.rowCount()):
+        item = table.item(row, 0)
+        bold = item.font().resolve(table.font()).bold()
+        assert bold == item.text().startswith("\u2605"), (item.text(), table.font().pointSizeF())
+    window.set_table_mode(False, full_screen=False)
+    window.set_text_size("normal", remember=False)
+
+
+@pytest.mark.parametrize("table_mode", [False, True])
+def test_the_figures_and_buttons_are_read_across_the_table_in_table_mode(window, table_mode):
+    """In table mode the figures under the scores and the buttons under them grow with the
+    scores (they kept the body type, about 15 px at 1920x1080 larger); outside it they are body type."""
+    window.set_text_size("larger", remember=False)
+    window.resize(1920, 1080)
+    assert window.open_record(str(SAMPLES / ENDED[0]))
+    window.set_table_mode(table_mode, full_screen=False)
+    settle()
+    result = window.telling.result
+    body = QApplication.font().pointSizeF()
+    sizes = [w.font().pointSizeF() for pair in result.figure_widgets() for w in pair]
+    sizes += [b.font().pointSizeF() for b in result.buttons.values()]
+    assert sizes
+    for size in sizes:
+        if table_mode:
+            assert size >= 1.3 * body, (size, body)
+        else:
+            assert size == pytest.approx(body), (size, body)
+    window.set_table_mode(False, full_screen=False)
+    window.set_text_size("normal", remember=False)

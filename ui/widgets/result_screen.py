@@ -7,6 +7,7 @@ It shows a ``companion.core.result.FinalReport``; the game's rules decide everyt
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QBoxLayout,
@@ -160,6 +161,7 @@ class ResultScreen(QFrame):
         row = QHBoxLayout()
         for b in self.buttons.values():
             b.setMinimumHeight(34)
+            looks.text_size(b, "figures")
             row.addWidget(b)
         row.addStretch(1)
         # the scores and the figures side by side where both fit, else one under the other, and
@@ -239,6 +241,10 @@ class ResultScreen(QFrame):
             if self._sharer.whole_fits(width) and (room <= 0 or self._sharer.height_at(width) <= room):
                 break
         self.scores.setProperty("textsize", "phase.next")  # a new text size starts from its own again
+        # "title" and "heading" are bold sizes: in them every side's row read as the winner's
+        font = self.scores.font()
+        font.setWeight(QFont.Weight.Normal)
+        self.scores.setFont(font)
         self._scores_fitted = (key, self.scores.font().pointSizeF())
         self._sharer.fit()  # its whole width in this size, then beside the figures or over them
         self.side_by_side.turn(width)
@@ -266,6 +272,7 @@ class ResultScreen(QFrame):
                 label = QLabel(text)
                 label.setTextFormat(Qt.TextFormat.PlainText)
                 label.setWordWrap(col == 1)
+                looks.text_size(label, "figures")
                 if col == 0:
                     font = label.font()
                     font.setBold(True)
