@@ -319,6 +319,11 @@ class TownItem(QGraphicsItem):
     def paint(self, p: QPainter, option, widget=None) -> None:
         r, k, look = self.r, self.mark_, self.look
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        if self.name_shown:
+            # under the town's own rings: a name set close under its circle cut the lower arc
+            # of the reach or move ring off with a straight edge; it still covers roads and the
+            # neighbours' marks, which are other items
+            self._name_backing(p)
         if look.mark:
             p.setPen(QPen(colour(MARKS[look.mark]), 4 * k))
             p.setBrush(Qt.BrushStyle.NoBrush)
@@ -347,22 +352,26 @@ class TownItem(QGraphicsItem):
         k = self.scale_
         if self.label_at in LEADER_SPOTS:
             self._leader(p)
-        halo = colour("map.halo")
-        halo.setAlpha(215)
-        p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(halo)  # names and notes stay readable over roads and a neighbour's marks
-        p.drawRoundedRect(self.name_rect(), 3 * k, 3 * k)
         p.setFont(self.font)
         p.setPen(colour("map.ink"))
         p.drawText(self.name_rect(), Qt.AlignmentFlag.AlignHCenter, self.town.name)
         if look.note:
-            p.setPen(Qt.PenStyle.NoPen)
-            p.setBrush(halo)
-            p.drawRoundedRect(self.note_rect(), 3 * k, 3 * k)
             p.setFont(self.small)
             note = colour(MARKS.get(look.mark or "reach", MARKS["reach"]))
             p.setPen(note.darker(130) if LOOKS.scheme == "light" else note.lighter(115))
             p.drawText(self.note_rect(), Qt.AlignmentFlag.AlignCenter, look.note)
+
+    def _name_backing(self, p: QPainter) -> None:
+        """The half-clear boxes under the name and the note: they stay readable over roads and a
+        neighbour's marks."""
+        k = self.scale_
+        halo = colour("map.halo")
+        halo.setAlpha(215)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(halo)
+        p.drawRoundedRect(self.name_rect(), 3 * k, 3 * k)
+        if self.look.note:
+            p.drawRoundedRect(self.note_rect(), 3 * k, 3 * k)
 
     def _leader(self, p: QPainter) -> None:
         """A line from the town's circle to its name set out in the open."""
