@@ -31,7 +31,7 @@ __all__ = [
     "final_report",
     "RANKS", "arrival_words", "asks_next_closest", "commander_waits", "end_waits", "heading",
     "location_owed", "location_target", "loss_preview", "offered_target", "open_targets", "orders_open",
-    "pack_range", "rematch_inputs", "roster_waits", "send_waits", "side_words", "stay_needed", "target_words",
+    "may_establish", "pack_range", "rematch_inputs", "roster_waits", "send_waits", "side_words", "stay_needed", "target_words",
 ]
 
 #: The rules that say an input's moment has not come or has passed (couriers.turn.order,
@@ -69,6 +69,13 @@ def commander_waits(s: DeskState, cid: str) -> dict[str, str]:
     if not out["return_to_hq"] and cmd.at_hq:
         out["return_to_hq"] = f"{cmd.name} is at his headquarters"  # nothing to come back from
     return out
+
+
+def may_establish(s: DeskState, cid: str) -> bool:
+    """Whether ``cid`` has stayed in place long enough to establish his headquarters where he
+    is (couriers.hq.establish; a brigade commander never may, couriers.hq.brigade); the moment of the turn is not asked."""
+    found = RULES.check(s, Input("establish_hq", {"commander": cid, "place": UNSAID}))
+    return not any(v.rule.startswith("couriers.hq.") for v in found)
 
 
 def roster_waits(s: DeskState) -> str:

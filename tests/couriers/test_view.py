@@ -95,3 +95,19 @@ def test_a_commander_joins_exactly_when_the_session_would_accept_one(desk):
     assert view.roster_waits(desk.state) == "" and joins()
     desk.ok("end_game", winner="Blue")
     assert "couriers.game.end" in view.roster_waits(desk.state) and not joins()
+
+
+def test_may_establish_follows_the_turns_in_place_on_both_sides_of_four(desk):
+    """couriers.hq.establish: four turns in place, and never a brigade commander; the Turns in
+    place column says so instead of "5 of 4"."""
+    desk.roster("meade", "gibbon", "lee").start()
+    for _ in range(3):
+        desk.courier_step().end_turn()
+    assert desk.commander("meade").stayed == 3 and not view.may_establish(desk.state, "meade")
+    desk.courier_step()
+    assert not view.may_establish(desk.state, "meade")  # the moment of the turn changes nothing
+    desk.end_turn()
+    assert desk.commander("meade").stayed == 4 and view.may_establish(desk.state, "meade")
+    assert desk.commander("gibbon").stayed == 4 and not view.may_establish(desk.state, "gibbon")  # a brigade
+    desk.ok("move_commander", commander="meade")
+    assert not view.may_establish(desk.state, "meade")

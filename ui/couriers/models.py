@@ -62,6 +62,9 @@ class CommanderModel(_RosterModel):
         inside = ", building" if c.in_building else ""
         if c.rank in self.state.settings.ranks_without_hq:
             return f"{c.stayed}{inside}"
+        if view.may_establish(self.state, c.id):
+            # "5 of 4" read as a count gone wrong: he has stayed long enough (couriers.hq.establish)
+            return f"{c.stayed}, may set up HQ{inside}"
         return f"{c.stayed} of {view.stay_needed(self.state, c)}{inside}"
 
 
