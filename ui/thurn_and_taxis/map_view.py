@@ -61,6 +61,7 @@ class MapView(QGraphicsView):
         #: the province legend beside the board, not above it: a wide short view (1280x720 with
         #: the larger type) draws the board larger so
         self.legend_beside = False
+        self._per_row = 5  # the legend's entries a row above the board (_bounds_for)
         self.city_items: dict = {}
         self.name_items: dict = {}
         self.tiles = TileStrip(self)  # in screen pixels under the board, so its type stays readable
@@ -147,10 +148,12 @@ class MapView(QGraphicsView):
         if beside:
             high = max(cities.height(), rows * 13 * k + 8)
             return QRectF(cities.left() - column, cities.top(), cities.width() + column, high)
-        # room above the cities for the province legend
-        legend_rows = -(-rows // 5)
+        # room above the cities for the province legend, as many a row as the cities' width holds
+        # (five a row were wider than the cities at the larger type and drew the board smaller)
+        self._per_row = max(1, min(5, int(cities.width() // column)))
+        legend_rows = -(-rows // self._per_row)
         top = legend_rows * 13 * k + 8
-        wide = max(cities.width(), 5 * column)
+        wide = max(cities.width(), self._per_row * column)
         return QRectF(cities.left(), cities.top() - top, wide, cities.height() + top)
 
     def _legend(self, font) -> None:
@@ -160,7 +163,7 @@ class MapView(QGraphicsView):
             sc.removeItem(item)
         self._legend_items = []
         x, y = self.bounds.left() + 4, self.bounds.top() + 4
-        per_row = 1 if self.legend_beside else 5
+        per_row = 1 if self.legend_beside else self._per_row
         for i, p in enumerate(b.provinces.values()):
             row, col = divmod(i, per_row)
             k = looks.LOOKS.board_scale

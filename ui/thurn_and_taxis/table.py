@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 
 from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -34,10 +35,11 @@ from companion.thurn_and_taxis import view
 from .. import looks, settings
 from ..palette import PLAYER_COLOURS
 from ..widgets.columns import ScrollingColumn, share_width
-from ..widgets.hand_panel import CardItem, HandPanel
+from ..widgets.hand_panel import CardItem
 from ..widgets.measured_once import MeasuredOnce
 from ..widgets.phase_bar import PhaseBar
 from .close_dialog import CloseDialog
+from .hand import TableHand
 from .map_view import MapView, player_colour
 from .models import ScoreModel
 from .setup_dialog import ask_setup as _ask_setup
@@ -56,6 +58,45 @@ def create(table):
 #: answer any part of the state may change, so they redraw after every change of the state.
 MAP_PARTS = ("players", "over", "turn.seat", "stacks")
 SCORE_PARTS = ("players", "over", "turn.seat", "round")
+
+
+#: the phase bar's words for a step the table may take, after "May:"; an official is named only
+#: when nothing else may be done (the officials' buttons beside the map say which are free)
+MAY = {"take_display": "take a card", "draw": "draw a card", "play": "play a card",
+       "discard_route": "give up the route"}
+
+
+def step_line(steps, keep: int) -> str:
+    """What the turn owes now, on one line: the steps that must be done (a card from the display
+    or the deck is one choice, thurn_and_taxis.take.count; ``keep`` is the pack's hand after
+    closing, thurn_and_taxis.hand.limit), else what may still be done. At a hand-off the rules'
+    four steps in full took four lines of the phase bar at 1280x720 in the larger type and left
+    the map 160 px (#14); these words fit table mode's type there, and the rules' whole list is
+    the line's tooltip."""
+    steps = [st for st in steps if st.kind != "end_turn"]
+    owed = [st for st in steps if st.required]
+    if owed:
+        kinds = {st.kind for st in owed}
+        if {"take_display", "draw"} <= kinds:
+            owed = [st for st in owed if st.kind != "draw"]
+        return " \u00b7 ".join(_owed_words(st, kinds, keep) for st in owed)
+    may = [MAY.get(st.kind) or st.text[:1].lower() + st.text[1:] for st in steps if st.kind != "official"]
+    if not may and steps:
+        may = ["call an official"]
+    return "May: " + ", ".join(may) if may else "Nothing more to do this turn"
+
+
+def _owed_words(st, kinds: set[str], keep: int) -> str:
+    if st.kind == "take_display" and "draw" in kinds:
+        return "Take a card (display or deck)"
+    if st.kind == "cut_hand":
+        return f"Discard down to {keep} cards"
+    return st.text
+
+
+def used_words(official: str) -> str:
+    """An official's button once called this turn."""
+    return f"{official} \u2713 this turn"
 
 
 def ask_setup(parent, pack):
@@ -152,7 +193,10 @@ class ThurnTable(QWidget):
             b.setToolTip(f"{o['name']} ({o['de']}): {o['effect']}")
             b.clicked.connect(lambda _=False, oid=oid: self._official(oid))
             self.official_buttons[oid] = b
+            b.installEventFilter(self)
             ogrid.addWidget(b, i // 2, i % 2)
+        self.officials_box = obox
+        self._hold_officials_room()
 
         # the route
         rbox = QGroupBox("Route in progress")
@@ -170,17 +214,17 @@ class ThurnTable(QWidget):
         rlay.addWidget(self.route_label)
         rlay.addLayout(rrow)
 
-        self.hand = HandPanel("Hand", columns=5)
-        self.hand.setMinimumHeight(110)
+        self.hand = TableHand("Hand", columns=5)
         self.hand.card_clicked.connect(self._play)
 
-        # the map with the player's hand in front of it; the supply, route and scores beside
-        left = QSplitter(Qt.Orientation.Vertical)
-        left.addWidget(self.map)
-        left.addWidget(self.hand)
-        left.setStretchFactor(0, 3)
-        left.setStretchFactor(1, 1)
-        left.setChildrenCollapsible(False)
+        # the map with the player's hand in front of it, the hand as tall as it needs (TableHand)
+        # and the map the rest; the supply, route and scores beside
+        left = QWidget()
+        column = QVBoxLayout(left)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(4)
+        column.addWidget(self.map, 1)
+        column.addWidget(self.hand)
         right = QWidget()
         rl = QVBoxLayout(right)
         rl.setContentsMargins(0, 0, 0, 0)
@@ -237,6 +281,35 @@ class ThurnTable(QWidget):
         want = min(self.side.maximumWidth(), total * 2 // 5)
         if total > 0 and sizes[1] < want and total - want >= self.split.widget(0).minimumSizeHint().width():
             self.split.setSizes([total - want, want])
+
+    def _hold_officials_room(self) -> None:
+        """The officials' box keeps the width its two columns need with any one official's check
+        in bold: the check came and went each turn and widened the side column, moving the map
+        (at 1280x720 in the larger type 465 -> 436 px wide when the Postal Carrier was called)."""
+        names = {oid: self.state.board.officials[oid]["name"] for oid in self.official_buttons}
+        plain_font = self.officials_box.font()
+        bold_font = QFont(plain_font)
+        bold_font.setWeight(QFont.Weight.DemiBold)
+        plain, bold = QFontMetrics(plain_font), QFontMetrics(bold_font)
+        plain_width = {oid: plain.horizontalAdvance(n) for oid, n in names.items()}
+        used_width = {oid: bold.horizontalAdvance(used_words(n)) for oid, n in names.items()}
+        hints = {oid: b.minimumSizeHint().width() for oid, b in self.official_buttons.items()}
+        pad = next(hints[o] - plain_width[o] for o, b in self.official_buttons.items() if b.text() == names[o])
+        columns = [list(view.OFFICIALS)[c::2] for c in (0, 1)]  # as laid out in the grid
+
+        def need(checked: str) -> int:
+            return sum(max((used_width if o == checked else plain_width)[o] + pad for o in col) for col in columns)
+
+        # the box's frame and spacing round its columns as they are now, round the widest they need
+        now = sum(max(hints[o] for o in col) for col in columns)
+        least = self.officials_box.minimumSizeHint().width() - now + max(need(o) for o in names)
+        if self.officials_box.minimumWidth() != least:
+            self.officials_box.setMinimumWidth(least)
+
+    def eventFilter(self, obj, event) -> bool:
+        if event.type() == QEvent.Type.FontChange and obj in self.official_buttons.values():
+            self._hold_officials_room()  # another type: the room for a check is measured again
+        return False
 
     def changeEvent(self, event) -> None:
         super().changeEvent(event)
@@ -354,13 +427,14 @@ class ThurnTable(QWidget):
         end = " \u00b7 final round" if s.ended_by is not None else ""
         where = f"Round {s.round}{end} \u00b7 {p.name}'s turn ({p.colour})"
         steps = self.table.session.next_steps()
-        todo = [st.text + ("" if st.required else " (may)") for st in steps if st.kind != "end_turn"]
+        # the rules' whole words, each step with whether it must be done, are the line's tooltip
+        whole = [st.text + ("" if st.required else " (may)") for st in steps if st.kind != "end_turn"]
         if s.turn.official:
-            todo.append(f"Official this turn: {view.official_title(s, s.turn.official)}"
-                        + (" (empty hand)" if s.turn.forced else ""))
+            whole.append(f"Official this turn: {view.official_title(s, s.turn.official)}"
+                         + (" (empty hand)" if s.turn.forced else ""))
+        self.phase.next.setToolTip("\n".join(whole))
         can_end = any(st.kind == "end_turn" for st in steps)
-        self.phase.set_phase(where, [" \u00b7 ".join(todo[:4])] + todo[4:],
-                             "End turn" if can_end else None, "end_turn")
+        self.phase.set_phase(where, [step_line(steps, s.board.game["hand_after_closing"])], "End turn" if can_end else None, "end_turn")
 
     def _refresh_display(self, s):
         b = s.board
@@ -389,7 +463,7 @@ class ThurnTable(QWidget):
             # words as well as in colour; once the game is over no turn has one
             used = s.turn.official == oid and not s.over
             name = b.officials[oid]["name"]
-            text = f"{name} \u2713 this turn" if used else name
+            text = used_words(name) if used else name
             if btn.text() != text:
                 btn.setText(text)
             self._sheet(btn, "QPushButton { font-weight: 600; font-size: {size:body}; color: {accent}; }"
