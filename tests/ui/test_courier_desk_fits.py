@@ -1,10 +1,13 @@
 """The Courier Desk fits a low window (#14): at 1280x720 and 1366x768, at the normal and the larger
 text size, in table mode and out of it, at four moments of a game (its start, a courier chosen at
-the courier step, a courier on its way in the wargame's turn, a location roll owed), the couriers'
-table shows whole rows inside the window, every control of the ride panel lies whole inside it
-(not behind the fold of the desk's scroll), and choosing another courier moves none of them.
-Before, at 1280x720 in the larger type the couriers' table began 535 px down, below the fold, and
-in table mode the ride panel began at the window's bottom edge."""
+the courier step, a courier on its way in the wargame's turn, a location roll owed), the work of
+the phase lies whole inside the window (not behind the fold of the desk's scroll): in the courier
+step, or wherever the ride panel stands beside the tables, the couriers' table's whole rows and
+every control of the ride panel; before the game and in the wargame's turn, where the desk is
+one column, the commanders' rows and buttons (ui/couriers/room.py puts them first then). Choosing
+another courier moves none of them. Before, at 1280x720 in the larger type the couriers' table
+began 535 px down, below the fold, and in table mode the ride panel began at the window's bottom
+edge; later the commanders' "Send courier..." lay at 787 px in the wargame's turn."""
 
 from __future__ import annotations
 
@@ -16,7 +19,7 @@ from PySide6.QtCore import QPoint, QRect
 from PySide6.QtWidgets import QApplication, QWidget
 
 import rules
-from ui.couriers.room import BESIDE, GAP, STACKED, shape_for
+from ui.couriers.room import BESIDE, COMMANDERS_FIRST, GAP, STACKED, shape_for
 
 RECORD = Path(rules.__file__).parent / "couriers" / "samples" / "several_turns.json"
 #: each moment: how many of the sample's inputs it keeps
@@ -58,8 +61,8 @@ def _in_sight(w: QWidget, window) -> QRect:
     return QRect(w.mapTo(window, seen.topLeft()), seen.size()) & window.rect()
 
 
-def _rows_in_sight(desk, window) -> int:
-    view = desk.courier_view
+def _rows_in_sight(desk, window, view=None) -> int:
+    view = view or desk.courier_view
     port = view.viewport()
     seen = _in_sight(port, window)
     whole = 0
@@ -74,13 +77,27 @@ def _controls(desk) -> list[QWidget]:
     return [w for w in desk.ride.controls() if w.isVisibleTo(desk)]
 
 
+def _commanders_first(desk) -> bool:
+    return desk.room.shape == STACKED and desk.room.order == COMMANDERS_FIRST
+
+
+def _commander_buttons(desk) -> list[QWidget]:
+    return [desk.add_commander_button, desk.send_button, desk.declare_button, desk.moved_button,
+            desk.return_button, desk.establish_button, desk.end_button]
+
+
 def _what_does_not_fit(desk, window) -> list[str]:
+    """What of the phase's work lies out of sight: the commanders' rows and buttons where they
+    come first, else the couriers' rows and the ride panel's controls."""
     out = []
-    rows, count = _rows_in_sight(desk, window), desk.couriers.rowCount()
+    first = _commanders_first(desk)
+    view, model, whose = ((desk.commander_view, desk.commanders, "commanders'") if first
+                          else (desk.courier_view, desk.couriers, "couriers'"))
+    rows, count = _rows_in_sight(desk, window, view), model.rowCount()
     if rows < min(ROWS, count):
-        out.append(f"{rows} of the couriers' {count} rows in sight (the table at "
-                   f"{_on_window(desk.courier_view, window).getRect()})")
-    for w in _controls(desk):
+        out.append(f"{rows} of the {whose} {count} rows in sight (the table at "
+                   f"{_on_window(view, window).getRect()})")
+    for w in _commander_buttons(desk) if first else _controls(desk):
         if _in_sight(w, window) != _on_window(w, window):
             out.append(f"{type(w).__name__} {getattr(w, 'text', lambda: '')()!r} at "
                        f"{_on_window(w, window).getRect()}, in sight {_in_sight(w, window).getRect()}")

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QGridLayout,
     QGroupBox,
+    QLabel,
     QPushButton,
     QTableView,
     QVBoxLayout,
@@ -28,7 +29,7 @@ from .dialogs import CourierDialogs
 from .dialogs import ask_setup as _ask_setup
 from .models import CommanderModel, CourierModel, IdRole
 from .ride_panel import RidePanel
-from .room import DeskRoom
+from .room import COMMANDERS_FIRST, COURIERS_FIRST, DeskRoom
 
 if TYPE_CHECKING:
     from ..widgets.columns import _Sharer
@@ -42,6 +43,8 @@ SHORT = {"start_game": "Add commanders and declare headquarters",
 #: Couriers named one by one in the phase bar; more are counted (each one's heading is its row's
 #: tooltip and the ride panel's), so the bar keeps one line however many ride.
 NAMED = 3
+#: the couriers' table while no courier is on the roster (stacked: its one line)
+NO_COURIERS = "No couriers yet: a commander sends one (Send courier\u2026)"
 
 #: Whole rows each table keeps in table mode's larger type (``LEAST_ROWS`` in the body's): the
 #: ride panel then goes under the tables at 1280 pixels, and at three rows the tables would show
@@ -70,8 +73,9 @@ def ask_setup(parent, pack):
     return _ask_setup(parent, pack)
 
 
-def _table_view(model) -> tuple[QTableView, _Sharer]:
-    """A table of the desk's board, and what shares its width among its columns."""
+def _table_view(model, whole: tuple[int, ...] = ()) -> tuple[QTableView, _Sharer]:
+    """A table of the desk's board, and what shares its width among its columns (``whole``:
+    those that keep their words on one line where the others' longest words leave room)."""
     view = QTableView()
     view.setModel(model)
     view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -82,7 +86,7 @@ def _table_view(model) -> tuple[QTableView, _Sharer]:
     looks.text_size(view, "board")  # the desk's board: as large as a drawn board in table mode
     # a long name wraps onto a second line rather than ending in "…" (rows fit their text), and
     # never inside a word: the columns share the width by their text
-    sharer = share_width(view, rows_grow=False)
+    sharer = share_width(view, rows_grow=False, whole=whole)
     # by the pixel: scrolling by whole rows reckons the last rows by heights not measured yet
     view.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
     rows_fit_on_screen(view)  # measuring every row cost 50 to 200 ms a click late in a game
@@ -125,12 +129,14 @@ class CourierDesk(QWidget):
         self.end_button.setToolTip("Your wargame is over: say who won (couriers.game.end)")
         cbox = QGroupBox("Commanders")
         cl = QVBoxLayout(cbox)
-        cl.addWidget(self.commander_view, 1)
         cgrid = QGridLayout()
         for i, b in enumerate((self.add_commander_button, self.send_button, self.declare_button,
                                self.moved_button, self.return_button, self.establish_button,
                                self.end_button)):
             cgrid.addWidget(b, i // 2, i % 2)  # two a row: the desk fits 1280 pixels at any text size
+        # the buttons on the side of the box that holds still (ui/couriers/room.py puts them),
+        # so "Add commander..." stays under the pointer for the next while the table grows
+        cl.addWidget(self.commander_view, 1)
         cl.addLayout(cgrid)
 
         # couriers
@@ -140,6 +146,12 @@ class CourierDesk(QWidget):
         kl = QVBoxLayout(kbox)
         kl.setContentsMargins(8, 2, 8, 4)  # under the phase bar in a low window: a row's worth kept
         kl.addWidget(self.courier_view, 1)
+        # stacked, an empty table is this one line (ui/couriers/room.py), so the commanders over
+        # or under it are in sight when the work is adding them
+        self.no_couriers = QLabel(NO_COURIERS)
+        self.no_couriers.setWordWrap(True)
+        self.no_couriers.hide()
+        kl.addWidget(self.no_couriers)
 
         # the selected courier's ride (ui/couriers/ride_panel.py); its controls by their names here
         self.ride = self.move_box = RidePanel(table)
@@ -156,7 +168,8 @@ class CourierDesk(QWidget):
         for v in self._columns:
             v.installEventFilter(self)  # (heard before the columns' own sharer hears of a new type)
         # the ride panel beside the tables or under the couriers' (ui/couriers/room.py)
-        self.room = DeskRoom(kbox, cbox, self.ride)
+        self.room = DeskRoom(kbox, cbox, self.ride, self.courier_view, self.no_couriers)
+        self.room.commander_parts(self.commander_view, cgrid)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.phase)
@@ -232,12 +245,16 @@ class CourierDesk(QWidget):
     def _refresh_couriers(self, s) -> None:
         keep_cour = self.selected_courier()
         self.couriers.follow(s)  # only the rows that can have changed are read
+        self.room.set_empty(not self.couriers.rows)
         if keep_cour:
             self.select_courier(keep_cour)
         elif self.couriers.rows and not self.couriers.rows[0].finished:
             self.select_courier(self.couriers.rows[0].id)
 
     def _refresh_phase(self, s) -> None:
+        # the courier step works with the couriers; set-up and the wargame's turn with the
+        # commanders (adding them, marking who moved, sending couriers): stacked, it comes first
+        self.room.set_order(COURIERS_FIRST if s.phase == "couriers" else COMMANDERS_FIRST)
         steps = self.table.session.next_steps()
         where = f"Turn {s.turn} \u00b7 {PHASES[s.phase]}" if s.turn else PHASES[s.phase]
         advance = next((st for st in steps if st.kind in ADVANCE), None)

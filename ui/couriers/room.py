@@ -3,9 +3,15 @@
 "beside": the couriers' table over the commanders', the ride panel beside both in one column, when
 the width holds the tables' least width and the ride panel's in its tall shape side by side (a
 1920 or 1366 pixel window at the normal size). "stacked" otherwise (1280 pixels, or the larger
-type): one column, the couriers' table first, the ride panel under it in its wide shape, then the
-commanders, so the courier step's table and controls are inside the window and the commanders
-scroll into sight under them.
+type): one column, the part the table works with now first. In the courier step the couriers'
+table, the ride panel under it in its wide shape, then the commanders, so the step's table and
+controls are inside the window; before the game and in the wargame's turn the commanders first
+(adding them, marking who moved and sending couriers is that phase's work; at 1280x720 in the
+larger type "Add commander..." lay under the fold, under an empty couriers' table). The order
+turns only with the phase, that is at a click on the phase bar's button (or undo, redo), which
+stays where it is: nothing under the pointer moves. Stacked, an empty couriers' table is one
+line and the ride panel, with no courier to ride, shows nothing; a courier sent in the
+wargame's turn then opens both under the commanders, who stay where they were.
 
 The shape hangs on widths only (the least widths of both shapes' parts, which do not change when
 the shape does), never on what a courier's words need: choosing a courier never turns the desk.
@@ -14,13 +20,15 @@ goes stale (a table's rows measured once, ui/widgets/row_heights.py)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent
-from PySide6.QtWidgets import QGridLayout, QLayout, QVBoxLayout, QWidget
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtWidgets import QGridLayout, QLayout, QTableView, QVBoxLayout, QWidget
 
 from ..widgets.columns import ScrollingColumn
 from .ride_panel import RidePanel
 
 BESIDE, STACKED = "beside", "stacked"
+#: the stacked shape's orders, top to bottom: the courier step's, and set-up's and the wargame's turn's
+COURIERS_FIRST, COMMANDERS_FIRST = "couriers first", "commanders first"
 #: between the tables and the ride panel side by side, and beside the scroll bar
 GAP = 12
 
@@ -35,12 +43,22 @@ class DeskRoom(QWidget):
     """The desk under its phase bar: the couriers' box, the commanders' box and the ride panel,
     placed by ``shape_for`` and scrolling up and down together."""
 
-    def __init__(self, couriers: QWidget, commanders: QWidget, ride: RidePanel, parent=None):
+    def __init__(self, couriers: QWidget, commanders: QWidget, ride: RidePanel, table: QWidget,
+                 no_couriers: QWidget, parent=None):
+        """``couriers`` is the couriers' box, holding their ``table`` and the ``no_couriers``
+        line that stands for it while it is empty."""
         super().__init__(parent)
         self.couriers, self.commanders, self.ride = couriers, commanders, ride
+        self.table, self.no_couriers = table, no_couriers
+        self.order = COURIERS_FIRST
+        self.empty = False  # no courier on the roster yet
+        self.commander_table: QTableView | None = None
+        self.commander_buttons: QLayout | None = None
         self.inner = QWidget()
         self.grid = _Column(self.inner)
         self.grid.setContentsMargins(0, 0, 0, 0)
+        self.tables = QVBoxLayout()  # beside: the couriers' table over the commanders'
+        self.tables.setContentsMargins(0, 0, 0, 0)
         self.column = ScrollingColumn(self.inner)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
@@ -50,6 +68,30 @@ class DeskRoom(QWidget):
         self.shape = ""
         self._place(STACKED)
         self.inner.installEventFilter(self)
+
+    def commander_parts(self, table: QTableView, buttons: QLayout) -> None:
+        """The commanders' table and their buttons' layout, in the commanders' box."""
+        self.commander_table, self.commander_buttons = table, buttons
+        # a row measured again (its words wrapped anew in another width or type): beside, the
+        # box's height follows its rows
+        table.verticalHeader().sectionResized.connect(self._row_measured)
+        self._buttons_where_still()
+
+    def _row_measured(self, *_args) -> None:
+        if self.shape == BESIDE:
+            self._heights()
+
+    def _buttons_where_still(self) -> None:
+        """The commanders' buttons on the edge of their box that holds still as their table
+        grows a row for a commander added: beside, the box stands on the column's bottom, so
+        under the table; stacked, over it (the parts under it move down)."""
+        buttons, lay = self.commander_buttons, self.commanders.layout()
+        if buttons is None or not isinstance(lay, QVBoxLayout):
+            return
+        at = 0 if self.shape == STACKED else 1
+        if lay.indexOf(buttons) != at:
+            lay.removeItem(buttons)
+            lay.insertLayout(at, buttons)
 
     # -- the room ------------------------------------------------------------------------------
     def _bar(self) -> int:
@@ -76,54 +118,127 @@ class DeskRoom(QWidget):
         self.ride.set_shape(self.ride_shape())
 
     def _heights(self) -> None:
-        """Stacked: the couriers' table takes what the ride panel's least height leaves of the
-        room in sight (never under its least rows), the commanders their least under both;
-        beside: the column's own share."""
+        """Stacked: the first part takes the room in sight. In the courier step that is the
+        couriers' table, beside the ride panel's least height under it (never under its least
+        rows; while empty, its one line); else the commanders, over the couriers' first line.
+        The other parts keep their least. Beside: the column's own share."""
         inner = self.inner
         # each set only when it changes: a layout told anything lays out again, and the window with it
         if self.shape != STACKED:
-            if self.grid.rowMinimumHeight(0):
-                self.grid.setRowMinimumHeight(0, 0)
+            for row in range(3):
+                if self.grid.rowMinimumHeight(row):
+                    self.grid.setRowMinimumHeight(row, 0)
+            _hold_height(self.commanders, self._commanders_beside())  # a least height gave way to the couriers' hint
             if inner.minimumHeight() or inner.maximumHeight() != 16777215:
                 inner.setMinimumHeight(0)
                 inner.setMaximumHeight(16777215)
             return
+        _hold_height(self.commanders, None)
         sp = max(0, self.grid.verticalSpacing())
-        ride = self.ride.minimumSizeHint().height()
-        least = self.couriers.minimumSizeHint().height()
-        couriers = max(least, self.column.viewport().height() - ride - sp)
-        total = couriers + ride + self.commanders.minimumSizeHint().height() + 2 * sp
-        if self.grid.rowMinimumHeight(0) != couriers:
-            self.grid.setRowMinimumHeight(0, couriers)
+        heights = [_least_height(w, self.inner.width()) for w in self.stacked_parts()]
+        room = self.column.viewport().height()
+        if self.order == COMMANDERS_FIRST:
+            # their table grows under their buttons, so nothing clickable moves; the room is the
+            # window's, never the couriers' rows
+            heights[0] = max(heights[0], room - self._one_line() - sp)
+        elif not self.empty:  # empty, its one line: the parts under it hold still
+            heights[0] = max(heights[0], room - sp - heights[1])
+        for row in range(3):
+            if self.grid.rowMinimumHeight(row) != (heights[0] if row == 0 else 0):
+                self.grid.setRowMinimumHeight(row, heights[0] if row == 0 else 0)
+        total = sum(heights) + sp * (sum(1 for h in heights if h) - 1)
         if inner.minimumHeight() != total or inner.maximumHeight() != total:
             inner.setFixedHeight(total)
 
     def _place(self, shape: str) -> None:
-        grid = self.grid
+        grid, tables = self.grid, self.tables
         for w in (self.couriers, self.commanders, self.ride):
             grid.removeWidget(w)
+            tables.removeWidget(w)
+        grid.removeItem(tables)
         for i in range(3):
             grid.setRowStretch(i, 0)
             grid.setColumnStretch(i, 0)
         if shape == BESIDE:
-            grid.addWidget(self.couriers, 0, 0)
-            grid.addWidget(self.commanders, 1, 0)
-            grid.addWidget(self.ride, 0, 1, 2, 1)
+            # the tables in a column of their own: a row of the grid the ride panel spans would
+            # share its least height out and squeeze the commanders' held one
+            tables.addWidget(self.couriers, 1)  # the couriers' table takes what the commanders leave
+            tables.addWidget(self.commanders)
+            grid.addLayout(tables, 0, 0)
+            grid.addWidget(self.ride, 0, 1)
             grid.setColumnStretch(0, 3)
             grid.setColumnStretch(1, 2)
-            grid.setRowStretch(0, 1)
-            grid.setRowStretch(1, 1)
             self.ride.set_shape("tall")
         else:
-            grid.addWidget(self.couriers, 0, 0)
-            grid.addWidget(self.ride, 1, 0)
-            grid.addWidget(self.commanders, 2, 0)
-            grid.setRowStretch(0, 1)  # more room: more couriers' rows
+            for row, w in enumerate(self.stacked_parts()):
+                grid.addWidget(w, row, 0)
             self.shape = shape
             self.ride.set_shape(self.ride_shape())
         grid.setHorizontalSpacing(GAP)
+        # stacked, the column scrolls as soon as a part grows past the fold: its bar kept in its
+        # place, so a commander added or the first courier sent never narrows what is in sight
+        self.column.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn if shape == STACKED
+                                               else Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         self.shape = shape
+        self._buttons_where_still()
+        self._show_empty()
         self._heights()
+
+    def stacked_parts(self) -> tuple[QWidget, QWidget, QWidget]:
+        """The stacked shape's parts, top to bottom, in the ``order``."""
+        if self.order == COMMANDERS_FIRST:
+            return self.commanders, self.couriers, self.ride
+        return self.couriers, self.ride, self.commanders
+
+    def _commanders_beside(self) -> int:
+        """Beside, the commanders' box as high as all its rows want while the couriers' table
+        over it keeps its least rows (it has the rest): with half the column each it showed
+        three of six commanders under an empty half of the couriers' table."""
+        view = self.commander_table
+        if view is None:
+            return 0
+        rows = sum(view.rowHeight(r) for r in range(view.model().rowCount()))
+        whole = view.horizontalHeader().sizeHint().height() + rows + 2 * view.frameWidth() + 2
+        least = self.commanders.minimumSizeHint().height()
+        want = least - max(view.minimumHeight(), view.minimumSizeHint().height()) + whole
+        sp = max(0, self.grid.verticalSpacing())
+        room = self.column.viewport().height() - self.couriers.minimumSizeHint().height() - sp
+        return max(least, min(want, room))
+
+    def _one_line(self) -> int:
+        """The couriers' box's height with its one line for an empty table, however it is now."""
+        box = self.couriers
+        shown = self.no_couriers if self.no_couriers.isVisibleTo(box) else self.table
+        content = max(shown.minimumHeight(), shown.minimumSizeHint().height())
+        line = self.no_couriers.heightForWidth(max(1, box.contentsRect().width() - 20))  # the box's margins
+        return box.minimumSizeHint().height() - content + max(line, self.no_couriers.minimumSizeHint().height())
+
+    def set_order(self, order: str) -> None:
+        """The phase's order (the desk asks at every change of phase); stacked, the parts take
+        their new places and the column shows its top, the part the phase works with."""
+        if order == self.order:
+            return
+        self.order = order
+        if self.shape == STACKED:
+            self._place(STACKED)
+            self.column.verticalScrollBar().setValue(0)
+
+    def set_empty(self, empty: bool) -> None:
+        """No courier on the roster (``empty``), or the first sent (or the last undone)."""
+        if empty != self.empty:
+            self.empty = empty
+            self._show_empty()
+            self._heights()
+
+    def _show_empty(self) -> None:
+        """Stacked, an empty couriers' table is its one line and the ride panel goes; beside,
+        both keep their room (the commanders under them would move when the first is sent)."""
+        folded = self.empty and self.shape == STACKED
+        if self.table.isHidden() != folded:
+            self.table.setVisible(not folded)
+            self.ride.setVisible(not folded)
+        if self.no_couriers.isHidden() == folded:
+            self.no_couriers.setVisible(folded)
 
     # -- Qt ------------------------------------------------------------------------------------
     def eventFilter(self, obj, event) -> bool:
@@ -160,6 +275,24 @@ class _Column(QGridLayout):
 
     def hasHeightForWidth(self) -> bool:
         return False
+
+
+def _hold_height(w: QWidget, height: int | None) -> None:
+    """``w`` held at ``height`` pixels (None: as its layout wants), set only when it changes."""
+    low, high = (0, 16777215) if height is None else (height, height)
+    if w.minimumHeight() != low or w.maximumHeight() != high:
+        w.setMinimumHeight(low)
+        w.setMaximumHeight(high)
+
+
+def _least_height(w: QWidget, width: int) -> int:
+    """A part's least height ``width`` pixels wide, none while it is hidden (the ride panel with
+    no courier): the grid gives a part with wrapped words their height at its width (the ride
+    panel's 301 pixels at 1280x720 larger, over its 283 least), and the part over it would give way."""
+    if w.isHidden():
+        return 0
+    least = w.minimumSizeHint().height()
+    return max(least, w.heightForWidth(width)) if w.hasHeightForWidth() else least
 
 
 def _least(w: QWidget) -> int:
