@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 from .. import looks
 from ..widgets.columns import ScrollingColumn, share_width
 from ..widgets.row_heights import rows_fit_on_screen
+from .kept_bar import KeptBar
 from .models import CheckTable, Row
 
 
@@ -135,6 +136,7 @@ class StackPanel(QWidget):
         # a unit's name that must wrap at a large text size gets the row height it needs, measured
         # on screen only (a late game's Post Town holds a hundred units)
         rows_fit_on_screen(self.view)
+        self.bar = KeptBar(self.view)
         self.all_button = QPushButton("All")
         self.none_button = QPushButton("None")
         self.recruit_button = QPushButton("Recruit roll for the ticked units")
@@ -153,7 +155,8 @@ class StackPanel(QWidget):
         inner = QWidget()
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
-        outer.addWidget(ScrollingColumn(inner))
+        column = ScrollingColumn(inner)
+        outer.addWidget(column)
         lay = QVBoxLayout(inner)
         lay.addWidget(self.offer)
         lay.addWidget(self.title)
@@ -168,6 +171,9 @@ class StackPanel(QWidget):
         self.none_button.clicked.connect(lambda: self.model.set_checked([]))
         self.recruit_button.clicked.connect(lambda: self.recruit.emit(self.model.checked()))
         self.model.ticks_changed.connect(self.ticks_changed)
+        # the column's bar too: a retreat offer coming and going over a long town's table brought
+        # it and took it away, and the table's columns were shared out anew each time
+        self.column_bar = KeptBar(column)
         self._shown: tuple | None = None
         self.redraws = 0
 
@@ -184,6 +190,9 @@ class StackPanel(QWidget):
         self._shown = shown
         self.redraws += 1
         same = town == self.town
+        if not same:
+            self.bar.release()
+            self.column_bar.release()
         keep = self.ticked() if same else list(ticked)
         self.town = town
         self.title.setText(title)
