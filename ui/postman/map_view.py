@@ -152,12 +152,14 @@ class TownItem(QGraphicsItem):
     def r(self) -> float:
         return RADIUS[self.town.size] * self.mark_
 
-    def set_look(self, look: TownLook) -> None:
+    def set_look(self, look: TownLook) -> bool:
+        """Whether ``look`` is another look than the one drawn."""
         if look == self.look:  # unchanged: no repaint (a change touches a town or two)
-            return
+            return False
         self.prepareGeometryChange()
         self.look = look
         self.update()
+        return True
 
     def boundingRect(self) -> QRectF:
         # Qt asks for it many times a change (the scene's index, its dirty items, the cache):
@@ -525,6 +527,7 @@ class MapView(QGraphicsView):
         sc.clear()
         self.setBackgroundBrush(QBrush(colour("map.paper")))
         self._drag_line = None  # cleared with the scene: a drag in progress becomes a click
+        self._asked_in = None  # new markers: their question is asked afresh
         self.town_items = {}
         self._overlay = []
         road = QPen(colour("map.road"), 2.4)
@@ -563,6 +566,7 @@ class MapView(QGraphicsView):
             line.setLine(ax, ay, bx, by)
         for tid, item in self.town_items.items():
             item.setPos(*self.pos[tid])
+        self._asked_in = None  # the towns moved
         ids = list(self.board.towns)
         # every two towns: how far apart they are drawn, and their radii at scale 1 (_room)
         self._gaps = [(math.dist(self.pos[a], self.pos[b]), RADIUS[self.board.towns[a].size]
@@ -585,12 +589,22 @@ class MapView(QGraphicsView):
                 QTimer.singleShot(SETTLES_MS, self._settled)
             else:
                 self._scale_to(self.transform().m11())
+        changed = False
         for tid, item in self.town_items.items():
-            item.set_look(looks.get(tid, TownLook()))
+            changed |= item.set_look(looks.get(tid, TownLook()))
             tip = tips.get(tid, "")
             if tip != item.toolTip():
                 item.setToolTip(tip)
-        self.declutter()
+        # the same looks in the same view ask the same question: nothing to place (most clicks
+        # of a battle change no town's look); asking it again built all 40 towns' parts first
+        if changed or self._view_now() != self._asked_in:
+            self.declutter()
+
+    def _view_now(self) -> tuple:
+        """What the placement question takes from the view: its zoom, its scroll and its size."""
+        t, z, port = self.viewportTransform(), self.transform(), self.viewport().size()
+        return (t.m11(), t.m12(), t.m21(), t.m22(), t.dx(), t.dy(), z.m11(), z.m22(), z.dx(), z.dy(),
+                port.width(), port.height())
 
     def declutter(self) -> None:
         """Place every town's name and stack counters where they cover no other town, name or
@@ -604,6 +618,7 @@ class MapView(QGraphicsView):
         counters change or it comes into or out of view; when only a few towns' parts changed
         (a stack moved, a note came), only their pieces, the pieces next to them and the pieces
         at the edge of the view may move. The same question everywhere: nothing is placed."""
+        self._asked_in = self._view_now()
         zoom = round(self.transform().m11(), 4)
         shift = self.viewportTransform().map(QPointF(0, 0)) - self.transform().map(QPointF(0, 0))
         view = QRectF(self.viewport().rect()).translated(-shift)  # the viewport in zoomed map pixels
@@ -850,6 +865,7 @@ class MapView(QGraphicsView):
         marks = min(top, names * self._fit_marks, max(MARKS_AT_LEAST, self._room(zoom)))
         for item in self.town_items.values():
             item.set_scales(names, marks)
+        self._asked_in = None  # (new scales ask a new question)
 
     def _room(self, zoom: float) -> float:
         """The largest scale the town circles may take at ``zoom`` with a gap between every two."""
