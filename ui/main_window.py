@@ -107,6 +107,9 @@ class MainWindow(QMainWindow):
         #: whether the dice dock was last given the slim tray's width, and the width it had before
         self._dice_slim_room = False
         self._dice_width = DICE_WIDTH
+        #: the dice dock (and the Rules tabbed behind it) put away for a result screen, to come
+        #: back with the board (#14)
+        self._dice_put_by_result: list = []
         self.toolbar = None
         #: the autosave line in the menu bar's corner, shown in table mode (built with the docks)
         self.saved_line: CornerLine | None = None
@@ -166,6 +169,8 @@ class MainWindow(QMainWindow):
         # the Rules brought back in table mode share the tray's dock area: the tray is whole then
         self.rules_dock.visibilityChanged.connect(lambda _shown: self._fit_dice_dock())
         self.dice.slim_width_changed.connect(self._hold_slim_width)
+        # after the telling has shown the board again (its own slot runs first)
+        self.telling.result.back.connect(self._dice_for_result)
 
     def _fit_dice_dock(self) -> None:
         """In table mode (with the Rules put away) the tray gives way while no roll is owed: a
@@ -211,6 +216,30 @@ class MainWindow(QMainWindow):
 
             self.dice_dock.setMaximumWidth(self.dice_dock.width())
             self.resizeDocks([self.dice_dock], [self.dice_dock.width()], Qt.Orientation.Horizontal)
+
+    def _dice_for_result(self) -> None:
+        """A game over owes no roll: its result screen has the dice dock's room, in table mode
+        and out of it (#14: at 1280x720 the tray's "No roll owed" stood beside the result and the
+        scores scrolled), with the Rules tabbed behind the tray (they would take the room else);
+        "Look at the board" (or an undo) brings them back as they were."""
+        if self.dice_dock is None or self.telling is None:
+            return
+        over = self.table is not None and not self.telling.result.isHidden()
+        if over and self.dice_dock.toggleViewAction().isChecked():
+            behind = [d for d in self.tabifiedDockWidgets(self.dice_dock)
+                      if d.toggleViewAction().isChecked() and d.visibleRegion().isEmpty()]
+            self._dice_put_by_result = [self.dice_dock, *behind]
+            for dock in self._dice_put_by_result:
+                dock.hide()
+        elif not over and self._dice_put_by_result:
+            docks, self._dice_put_by_result = self._dice_put_by_result, []
+            for dock in docks:
+                if LOOKS.table_mode and dock in self._put_away():  # back when table mode is left
+                    self._before_table[1].append(dock)
+                else:
+                    dock.show()
+            self.dice_dock.raise_()
+            self._fit_dice_dock()
 
     def _place_on_screen(self) -> None:
         """Where the window was last time; the first time, as large as fits the screen it is on
@@ -447,6 +476,7 @@ class MainWindow(QMainWindow):
         self.statusBar().hide()  # the notices slot says its messages under the table
         # a screen may leave out docks it has no use for (a card game needs no dice tray)
         wanted = getattr(self.screen_widget, "docks", ("log", "dice", "rules"))
+        self._dice_put_by_result = []
         for name, dock in (("log", self.log_dock), ("dice", self.dice_dock), ("rules", self.rules_dock)):
             dock.setVisible(name in wanted and not (LOOKS.table_mode and name in TABLE_MODE_HIDES))
         self.toolbar.show()
@@ -501,6 +531,7 @@ class MainWindow(QMainWindow):
         # painted a second time (#12)
         if self.telling is not None:
             self.telling.after(change)
+            self._dice_for_result()
         title = self.record_title or s.rules.title
         self.setWindowTitle(f"{title} \u2014 Posthorn")
         if t.autosaver and t.autosaver.error:
@@ -725,8 +756,18 @@ class MainWindow(QMainWindow):
                 # again (their room is shared within it)
                 same = self.table is not None and screen is self.screen_widget
                 self._looks_changed(keep=size if not was_full else None,
-                                    then=(lambda: self.restoreState(docks)) if same else None)
+                                    then=(lambda: self._docks_room_again(docks)) if same else None)
         self.actions_["table_mode"].setChecked(on)
+
+    def _docks_room_again(self, docks) -> None:
+        """The docks' room as before table mode; the dice dock stays as it is now (put away for a
+        result screen come since, or back with the board since: ``_dice_for_result``)."""
+        dice = self.dice_dock.toggleViewAction().isChecked()
+        self.restoreState(docks)
+        for dock in self._dice_put_by_result:
+            dock.hide()
+        if not self._dice_put_by_result and self.dice_dock.toggleViewAction().isChecked() != dice:
+            self.dice_dock.setVisible(dice)
 
     def _put_away(self) -> list:
         """The docks table mode hides, to give the board the room (View brings either back)."""

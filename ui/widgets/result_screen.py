@@ -29,6 +29,18 @@ from .columns import ScrollingColumn, share_width
 
 #: the sizes the score table steps down through (from its own) until no side's name wraps
 SCORE_SIZES = ("phase.next", "title", "heading", None)
+#: the size of a cell of words (a list of units: "The Postman, Postal Rider \u00d74, Postmen
+#: Cavalry"): set in the score type it wrapped to four lines and the table scrolled at 1280x720
+#: larger in table mode (#14); the figures keep the score type
+WORDS_SIZE = "figures"
+#: QFont::SizeResolved, the bit of a font's resolve mask that says it names its own size
+SIZE_RESOLVED = 0x0002
+
+
+def is_words(text: str) -> bool:
+    """A cell that does not start with a figure ("6", "\u221211", "7-carriage: 10") is words."""
+    first = text.strip()[:1]
+    return bool(first) and not first.isdigit() and first not in "+-\u2212"
 
 
 class _Beside(QWidget):
@@ -216,6 +228,7 @@ class ResultScreen(QFrame):
                     f.setBold(True)
                     item.setFont(f)
                 self.scores.setItem(r, c, item)
+        self._size_words(LOOKS.points(WORDS_SIZE))
         self.scores.horizontalHeader().setMinimumSectionSize(90)
         self._scores_fitted = None
         self._fit_scores(self.side_by_side.width())
@@ -238,6 +251,7 @@ class ResultScreen(QFrame):
         room = self._body_room()
         for size in sorted(sizes, key=lambda s: -LOOKS.points(s or "body")):
             looks.text_size(self.scores, size)
+            self._size_words(min(LOOKS.points(WORDS_SIZE), LOOKS.points(size or "body")))
             if self._sharer.whole_fits(width) and (room <= 0 or self._sharer.height_at(width) <= room):
                 break
         self.scores.setProperty("textsize", "phase.next")  # a new text size starts from its own again
@@ -248,6 +262,18 @@ class ResultScreen(QFrame):
         self._scores_fitted = (key, self.scores.font().pointSizeF())
         self._sharer.fit()  # its whole width in this size, then beside the figures or over them
         self.side_by_side.turn(width)
+
+    def _size_words(self, points: float) -> None:
+        """Every cell of words (not a side's name) in ``points``, never larger than the figures."""
+        for r in range(self.scores.rowCount()):
+            for c in range(1, self.scores.columnCount()):
+                item = self.scores.item(r, c)
+                if item is None or not is_words(item.text()):
+                    continue
+                font = item.font()  # a bare font (no size of its own) reads as the app's size
+                if not font.resolveMask() & SIZE_RESOLVED or font.pointSizeF() != points:
+                    font.setPointSizeF(points)
+                    item.setFont(font)
 
     def _body_room(self) -> int:
         """The height the body may grow to: its own and the free room under the buttons."""
