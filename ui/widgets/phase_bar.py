@@ -6,12 +6,26 @@ thing to grow with the text size and in table mode (ui/looks.py)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QTimer, Signal
+import re
+
+from PySide6.QtCore import QEvent, QSize, QTimer, Signal
 from PySide6.QtGui import QFont, QFontMetrics
-from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QStyle,
+    QStyleOptionButton,
+    QWidget,
+)
 
 from .. import looks
 from .steady import SteadyHeight
+
+#: between the turn and its steps in a rich ``where`` (PhaseBar.set_phase)
+STEPS_MARK = " &nbsp; "
 
 
 class PhaseBar(QFrame):
@@ -23,6 +37,8 @@ class PhaseBar(QFrame):
     #: the buttons sharing the line under it (at 1280x720 in the larger type the Postman's
     #: "Turn 2 · the Postmen Move › Fight ›" wrapped a word a line beside its three controls)
     LEAST_WORDS = 34
+    #: the tallest the button grows for a click target beyond the one line its type needs
+    TARGET = 40
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -50,6 +66,7 @@ class PhaseBar(QFrame):
         self.stacked = False
         self._arranged_for: tuple[int, int] | None = None
         self._kind = ""
+        self._turn = self._steps = ""
         self.button.clicked.connect(lambda: self.advance.emit(self._kind))
         self._fit_button()
         self.button.installEventFilter(self)
@@ -109,8 +126,15 @@ class PhaseBar(QFrame):
                 widths.append(w.sizeHint().width())
         return sum(widths) + 6 * len(widths)
 
-    def set_phase(self, where: str, todo: list[str], button: str | None, kind: str = "") -> None:
-        self.where.setText(where)
+    def set_phase(self, where: str, todo: list[str], button: str | None, kind: str = "",
+                  steps: str = "") -> None:
+        """``where``: whose turn; ``steps``: the turn's steps, the one now marked (rich text).
+        A rich ``where`` without ``steps`` is split at its first STEPS_MARK, the Postman's
+        "Turn 1 · the Holnists &nbsp; Move › Fight › Recruit › Mail"."""
+        if not steps and STEPS_MARK in where and "<" in where:
+            where, steps = where.split(STEPS_MARK, 1)
+        self._turn, self._steps = where, steps
+        self._say_where()
         self.next.setText("\n".join(todo) if todo else "")
         for label in self._steady:
             label.hold()
@@ -167,6 +191,7 @@ class PhaseBar(QFrame):
             while True:
                 for label, points in full.items():
                     _point_size(label, max(least, points * scale))
+                self._say_where()  # the steps' type follows the words owed
                 self._arrange()
                 # the button steps down with the words: it grows with its type (_fit_button)
                 room = self.contentsRect().width() - 24 - self._controls_width()
@@ -192,6 +217,19 @@ class PhaseBar(QFrame):
         for label in self._steady:
             label.hold()
 
+    def _say_where(self) -> None:
+        """The turn in the heading's type, then its steps in the type of what is owed (#14): at
+        1280x720 in table mode the Postman's "Turn 1 · the Holnists Move ›" took a line of
+        display type and "Fight › Recruit › Mail" a second. The steps break nowhere, so they
+        follow the turn on its line when they fit there and take the next line whole when not."""
+        text = self._turn
+        if self._steps:
+            points = round(self.next.font().pointSizeF(), 1)
+            text += (f"{STEPS_MARK}<span style='font-size:{points}pt;font-weight:normal'>"
+                     f"{_unbroken(self._steps)}</span>")
+        if self.where.text() != text:
+            self.where.setText(text)
+
     def _words_height(self, beside: int) -> int:
         """The bar's height with its words ``beside`` pixels wide beside the buttons."""
         if self.stacked:  # the turn on the whole width, the steps beside the buttons
@@ -203,10 +241,17 @@ class PhaseBar(QFrame):
         return sum(high) + 16 + 6 * (len(high) - 1)
 
     def _fit_button(self) -> None:
-        """The button grows with its type, so a larger text size never clips its words."""
+        """The button grows with its type, so a larger text size never clips its words: a
+        target 1.8 lines of its type tall up to TARGET px, and past that the one line it says.
+        At 1.8 lines in table mode it stood 39 px taller than the steps' line beside it, and a
+        screen that keeps its room while it is hidden (Thurn and Taxis' End turn) kept an empty
+        band under the steps (#14)."""
         fm = self.button.fontMetrics()
+        one_line = self.button.style().sizeFromContents(
+            QStyle.ContentsType.CT_PushButton, _button_option(self.button), QSize(0, fm.height()),
+            self.button).height()
         self.button.setMinimumWidth(max(170, fm.horizontalAdvance("n") * 18))
-        self.button.setMinimumHeight(max(34, int(fm.height() * 1.8)))
+        self.button.setMinimumHeight(max(34, one_line, min(int(fm.height() * 1.8), self.TARGET)))
 
 
 def _point_size(label: QWidget, points: float) -> None:
@@ -215,3 +260,14 @@ def _point_size(label: QWidget, points: float) -> None:
         font = QFont(label.font())
         font.setPointSizeF(points)
         label.setFont(font)
+
+
+def _button_option(button: QPushButton) -> QStyleOptionButton:
+    option = QStyleOptionButton()
+    option.initFrom(button)
+    return option
+
+
+def _unbroken(rich: str) -> str:
+    """``rich`` with no break between its words: every space outside a tag made a hard one."""
+    return re.sub(r"(<[^>]*>)| ", lambda m: m.group(1) or "&nbsp;", rich)
