@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -174,13 +174,16 @@ class ThurnTable(QWidget):
         self.drawn_button = QPushButton("Enter")
         self.drawn_button.setToolTip("The card the table turned over")
         self.drawn_button.clicked.connect(self._enter_drawn)
+        # the deck's count beside the draw, not on a line of its own under it: at 1280x720 in
+        # table mode the side column is short of room for the scores (#14)
         self.deck_label = QLabel()
+        self.deck_label.setWordWrap(True)
         drow = QHBoxLayout()
-        drow.addWidget(self.deck_button, 1)
+        drow.addWidget(self.deck_button)
         drow.addWidget(self.drawn, 1)
         drow.addWidget(self.drawn_button)
+        drow.addWidget(self.deck_label, 1)
         dgrid.addLayout(drow, 2, 0, 1, 3)
-        dgrid.addWidget(self.deck_label, 3, 0, 1, 3)
 
         # officials
         obox = QGroupBox("Officials (one a turn)")
@@ -199,7 +202,8 @@ class ThurnTable(QWidget):
         self._hold_officials_room()
 
         # the route
-        rbox = QGroupBox("Route in progress")
+        self.display_box = dbox
+        rbox = self.route_box = QGroupBox("Route in progress")
         rlay = QVBoxLayout(rbox)
         self.route_label = QLabel()
         self.route_label.setWordWrap(True)
@@ -260,6 +264,7 @@ class ThurnTable(QWidget):
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.phase)
         lay.addWidget(split, 1)
+        self._owed: QWidget | None = None  # the side column's part last scrolled into sight
         #: the times each panel was drawn afresh (tests count them: a skipped panel is stale)
         self.redraws: Counter[str] = Counter()
         self.refresh()
@@ -320,6 +325,8 @@ class ThurnTable(QWidget):
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         self._give_side_room()
+        if event.size().height() != event.oldSize().height():
+            self._owed_in_sight_soon()  # another room: what the step needs kept in it
 
     # -- helpers ---------------------------------------------------------------------------------
     @property
@@ -410,12 +417,42 @@ class ThurnTable(QWidget):
             self.scores.set_state(s)
             drawn.append("scores")
         if change is None or change.state_parts:
+            self._show_owed(s)
             self._refresh_phase(s)
             self._refresh_display(s)
             self._refresh_route(s)
             self._refresh_hand(s)
             drawn += ["phase", "display", "route", "hand"]
         self.redraws.update(drawn)
+
+    def owed_box(self, s) -> QWidget:
+        """The part of the side column the turn's step needs in sight: the display while a card
+        is to be taken, the route while one is to be played or closed, the scores once the game
+        is over (thurn_and_taxis.score)."""
+        if s.over:
+            return self.score_view
+        kinds = {st.kind for st in self.table.session.next_steps() if st.required}
+        return self.display_box if kinds & {"take_display", "draw"} else self.route_box
+
+    def _show_owed(self, s) -> None:
+        """At 1280x720 in table mode the side column is taller than its room (#14): it scrolls
+        to what the step owed needs, and only when that changes, never under a click within it."""
+        box = self.owed_box(s)
+        if box is not self._owed:
+            self._owed = box
+            self._owed_in_sight_soon()
+
+    def _owed_in_sight_soon(self) -> None:
+        # once laid out: a screen hidden behind the result, or not shown yet, has no room yet
+        QTimer.singleShot(0, self, self._owed_in_sight)
+
+    def _owed_in_sight(self) -> None:
+        if self._owed is not None and self.isVisible():
+            self.side.ensureWidgetVisible(self._owed, 0, 0)
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        self._owed_in_sight_soon()  # back from the result: the scores
 
     def _refresh_phase(self, s):
         if s.over:
@@ -456,7 +493,8 @@ class ThurnTable(QWidget):
         self.drawn_button.setVisible(not self.virtual)
         self.drawn_button.setEnabled(may_draw)
         self.drawn_button.setText("Turned up" if refill else "Drawn")
-        self.deck_label.setText(f"Deck: {s.deck.left} cards \u00b7 discard pile: {len(s.deck.discard)}")
+        self.deck_label.setText(f"Deck {s.deck.left} \u00b7 discards {len(s.deck.discard)}")
+        self.deck_label.setToolTip(f"{s.deck.left} cards in the deck, {len(s.deck.discard)} on the discard pile")
         for oid, btn in self.official_buttons.items():
             btn.setEnabled(not why_not(Input("official", {"name": oid})))
             # the one official of this turn (thurn_and_taxis.official.one_per_turn), said in
