@@ -3,7 +3,7 @@ time and length; open, rename or put one away. Built after the first frame (ui/w
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QRect, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QRect, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -47,8 +47,13 @@ class SavedGames(QWidget):
         head.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         head.setStretchLastSection(False)  # the title takes the room left, not the length
         # a tree measures a row one line high whatever its wrapping: each title is given the
-        # height its wrapped lines need in the title's column, again when the column's width changes
-        head.sectionResized.connect(lambda column, _old, _new: column == 1 and self._fit_titles())
+        # height its wrapped lines need in the title's column, again when any column's width
+        # changes (the stretched title's own width is redone inside the header's layout without
+        # a signal of its own when the others grow to their contents: the title kept the height
+        # of a wider column and ended in "…"), after the header has settled
+        self._fit_due = False
+        head.sectionResized.connect(lambda *_: self._fit_soon())
+        head.geometriesChanged.connect(self._fit_soon)
         self.open_button = QPushButton("Open")
         self.rename_button = QPushButton("Rename\u2026")
         self.delete_button = QPushButton("Delete\u2026")
@@ -94,7 +99,13 @@ class SavedGames(QWidget):
         self._fit_titles()
         self._update_buttons()
 
+    def _fit_soon(self) -> None:
+        if not self._fit_due:
+            self._fit_due = True
+            QTimer.singleShot(0, self, self._fit_titles)
+
     def _fit_titles(self) -> None:
+        self._fit_due = False
         width = self.list.header().sectionSize(1) - 8  # the cell's margins
         if width <= 0:
             return
