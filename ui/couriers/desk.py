@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QGridLayout,
     QGroupBox,
     QLabel,
     QPushButton,
@@ -25,6 +24,7 @@ from .. import looks
 from ..widgets.columns import LEAST_ROWS, share_width
 from ..widgets.phase_bar import PhaseBar
 from ..widgets.row_heights import rows_fit_on_screen
+from .button_rows import ButtonRows
 from .dialogs import CourierDialogs
 from .dialogs import ask_setup as _ask_setup
 from .models import CommanderModel, CourierModel, IdRole
@@ -50,6 +50,11 @@ NO_COURIERS = "No couriers yet: a commander sends one (Send courier\u2026)"
 #: ride panel then goes under the tables at 1280 pixels, and at three rows the tables would show
 #: less of the game than outside table mode, not more
 TABLE_MODE_ROWS = 4
+
+#: the commanders' columns that keep their words on one line (a name, "5, may set up HQ"), the
+#: headquarters wrapping first: it has the room (#14: at 1280x720 in table mode "Maj. Gen. /
+#: Hancock" and "5, may set up / HQ" wrapped beside a half-empty Headquarters column)
+NAMES_WHOLE = (0, 4)
 
 #: Each panel and the parts of the state it shows (``DeskState``'s fields, ``Change.changed``):
 #: a change that touched none of them leaves the panel as it is. The rows show names, headings
@@ -115,7 +120,7 @@ class CourierDesk(QWidget):
 
         # commanders
         self.commanders = CommanderModel(self)
-        self.commander_view, commander_columns = _table_view(self.commanders)
+        self.commander_view, commander_columns = _table_view(self.commanders)  # whole names: room.py
         self.add_commander_button = QPushButton("Add commander\u2026")
         self.declare_button = QPushButton("Declare HQ\u2026")
         self.moved_button = QPushButton("Moved this turn\u2026")
@@ -129,15 +134,18 @@ class CourierDesk(QWidget):
         self.end_button.setToolTip("Your wargame is over: say who won (couriers.game.end)")
         cbox = QGroupBox("Commanders")
         cl = QVBoxLayout(cbox)
-        cgrid = QGridLayout()
-        for i, b in enumerate((self.add_commander_button, self.send_button, self.declare_button,
+        # the couriers' box's margins: in a low window the commanders' last row and the couriers'
+        # first share what is left under the phase bar (#14)
+        cl.setContentsMargins(8, 2, 8, 4)
+        # as many a row as the width holds, two at the least: the desk fits 1280 pixels at any
+        # text size (ui/couriers/button_rows.py)
+        cbuttons = ButtonRows([self.add_commander_button, self.send_button, self.declare_button,
                                self.moved_button, self.return_button, self.establish_button,
-                               self.end_button)):
-            cgrid.addWidget(b, i // 2, i % 2)  # two a row: the desk fits 1280 pixels at any text size
+                               self.end_button])
         # the buttons on the side of the box that holds still (ui/couriers/room.py puts them),
         # so "Add commander..." stays under the pointer for the next while the table grows
         cl.addWidget(self.commander_view, 1)
-        cl.addLayout(cgrid)
+        cl.addWidget(cbuttons)
 
         # couriers
         self.couriers = CourierModel(self)
@@ -169,7 +177,7 @@ class CourierDesk(QWidget):
             v.installEventFilter(self)  # (heard before the columns' own sharer hears of a new type)
         # the ride panel beside the tables or under the couriers' (ui/couriers/room.py)
         self.room = DeskRoom(kbox, cbox, self.ride, self.courier_view, self.no_couriers)
-        self.room.commander_parts(self.commander_view, cgrid)
+        self.room.commander_parts(self.commander_view, cbuttons, commander_columns, NAMES_WHOLE)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.phase)

@@ -20,11 +20,16 @@ goes stale (a table's rows measured once, ui/widgets/row_heights.py)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QGridLayout, QLayout, QTableView, QVBoxLayout, QWidget
 
 from ..widgets.columns import ScrollingColumn
 from .ride_panel import RidePanel
+
+if TYPE_CHECKING:
+    from ..widgets.columns import _Sharer
 
 BESIDE, STACKED = "beside", "stacked"
 #: the stacked shape's orders, top to bottom: the courier step's, and set-up's and the wargame's turn's
@@ -53,7 +58,9 @@ class DeskRoom(QWidget):
         self.order = COURIERS_FIRST
         self.empty = False  # no courier on the roster yet
         self.commander_table: QTableView | None = None
-        self.commander_buttons: QLayout | None = None
+        self.commander_columns: _Sharer | None = None
+        self.names_whole: tuple[int, ...] = ()
+        self.commander_buttons: QWidget | None = None
         self.inner = QWidget()
         self.grid = _Column(self.inner)
         self.grid.setContentsMargins(0, 0, 0, 0)
@@ -69,9 +76,13 @@ class DeskRoom(QWidget):
         self._place(STACKED)
         self.inner.installEventFilter(self)
 
-    def commander_parts(self, table: QTableView, buttons: QLayout) -> None:
-        """The commanders' table and their buttons' layout, in the commanders' box."""
+    def commander_parts(self, table: QTableView, buttons: QWidget, columns: _Sharer | None = None,
+                        whole: tuple[int, ...] = ()) -> None:
+        """The commanders' table and their buttons (ui/couriers/button_rows.py), in the
+        commanders' box; ``columns`` shares the table's width, keeping the ``whole`` columns on
+        one line where the width the desk's shape gives the table holds them."""
         self.commander_table, self.commander_buttons = table, buttons
+        self.commander_columns, self.names_whole = columns, whole
         # a row measured again (its words wrapped anew in another width or type): beside, the
         # box's height follows its rows
         table.verticalHeader().sectionResized.connect(self._row_measured)
@@ -90,15 +101,53 @@ class DeskRoom(QWidget):
             return
         at = 0 if self.shape == STACKED else 1
         if lay.indexOf(buttons) != at:
-            lay.removeItem(buttons)
-            lay.insertLayout(at, buttons)
+            lay.removeWidget(buttons)
+            lay.insertWidget(at, buttons)
 
     # -- the room ------------------------------------------------------------------------------
     def _bar(self) -> int:
         return self.column.verticalScrollBar().sizeHint().width() + 2
 
     def tables_least(self) -> int:
-        return max(_least(self.couriers), _least(self.commanders))
+        """The tables' least width, the commanders' names free to wrap: whether they keep one
+        line follows from the shape (``_keep_names_whole``), never the shape from them, so a
+        long name added never turns the desk."""
+        return max(_least(self.couriers), self._commanders_least())
+
+    def _commanders_least(self) -> int:
+        box, view, columns = self.commanders, self.commander_table, self.commander_columns
+        if view is None or columns is None:
+            return _least(box)
+        least, _want = columns._whole_needs(view.model().columnCount())
+        bar = view.verticalScrollBar().sizeHint().width()
+        wrapped = sum(least) + 2 * view.frameWidth() + bar
+        # what the whole names add to the box's least, taken off (never more than it asks: before
+        # its columns are first shared the table asks for no width at all)
+        return _least(box) - max(0, max(view.minimumWidth(), view.minimumSizeHint().width()) - wrapped)
+
+    def _keep_names_whole(self) -> None:
+        """The ``whole`` columns on one line where the table's widest room in this shape holds
+        them (beside, what the ride panel's least leaves; stacked, the column's width), else
+        they wrap like the others (a name longer than the window)."""
+        box, view, columns = self.commanders, self.commander_table, self.commander_columns
+        if view is None or columns is None or not self.names_whole:
+            return
+        room = self.width() - self._bar()
+        if self.shape == BESIDE:
+            room -= self.ride.least_width("tall") + GAP
+        m, lm = box.contentsMargins(), box.layout().contentsMargins()
+        room -= m.left() + m.right() + lm.left() + lm.right() + view.verticalScrollBar().sizeHint().width()
+        was, columns.whole = columns.whole, self.names_whole  # (whole_fits weighs the columns set)
+        whole = self.names_whole if columns.whole_fits(room) else ()
+        columns.whole = was
+        if was != whole:
+            columns.whole = whole
+            columns.fit()
+            # the box's least width changed inside a layout pass: the column's cache of it (the
+            # names' whole width) would hold the desk wider than the window
+            box.updateGeometry()
+            self.tables.invalidate()
+            self.grid.invalidate()
 
     def decide(self) -> str:
         return shape_for(self.width(), self.tables_least(), self.ride.least_width("tall"), self._bar())
@@ -116,6 +165,7 @@ class DeskRoom(QWidget):
         if shape != self.shape:
             self._place(shape)
         self.ride.set_shape(self.ride_shape())
+        self._keep_names_whole()
 
     def _heights(self) -> None:
         """Stacked: the first part takes the room in sight. In the courier step that is the
@@ -137,15 +187,23 @@ class DeskRoom(QWidget):
         sp = max(0, self.grid.verticalSpacing())
         heights = [_least_height(w, self.inner.width()) for w in self.stacked_parts()]
         room = self.column.viewport().height()
-        if self.order == COMMANDERS_FIRST:
+        if self.order == COMMANDERS_FIRST and self.empty:
             # their table grows under their buttons, so nothing clickable moves; the room is the
-            # window's, never the couriers' rows
+            # window's, over the couriers' one line
             heights[0] = max(heights[0], room - self._one_line() - sp)
+        elif self.order == COMMANDERS_FIRST:
+            # every commander's row where that leaves the couriers in flight their least rows in
+            # sight, the couriers the rest (#14: at 1280x720 in table mode the commanders took
+            # the window, their table scrolled with its last row cut, and of the couriers only
+            # their table's heading showed)
+            heights[0] = max(heights[0], min(self._commanders_whole(), room - heights[1] - sp))
+            heights[1] = max(heights[1], room - heights[0] - sp)
         elif not self.empty:  # empty, its one line: the parts under it hold still
             heights[0] = max(heights[0], room - sp - heights[1])
+        held = (heights[0], heights[1] if self.order == COMMANDERS_FIRST and not self.empty else 0, 0)
         for row in range(3):
-            if self.grid.rowMinimumHeight(row) != (heights[0] if row == 0 else 0):
-                self.grid.setRowMinimumHeight(row, heights[0] if row == 0 else 0)
+            if self.grid.rowMinimumHeight(row) != held[row]:
+                self.grid.setRowMinimumHeight(row, held[row])
         total = sum(heights) + sp * (sum(1 for h in heights if h) - 1)
         if inner.minimumHeight() != total or inner.maximumHeight() != total:
             inner.setFixedHeight(total)
@@ -190,17 +248,24 @@ class DeskRoom(QWidget):
             return self.commanders, self.couriers, self.ride
         return self.couriers, self.ride, self.commanders
 
-    def _commanders_beside(self) -> int:
-        """Beside, the commanders' box as high as all its rows want while the couriers' table
-        over it keeps its least rows (it has the rest): with half the column each it showed
-        three of six commanders under an empty half of the couriers' table."""
+    def _commanders_whole(self) -> int:
+        """The commanders' box as high as all its rows want (their table with no scroll bar)."""
         view = self.commander_table
         if view is None:
             return 0
         rows = sum(view.rowHeight(r) for r in range(view.model().rowCount()))
         whole = view.horizontalHeader().sizeHint().height() + rows + 2 * view.frameWidth() + 2
         least = self.commanders.minimumSizeHint().height()
-        want = least - max(view.minimumHeight(), view.minimumSizeHint().height()) + whole
+        return least - max(view.minimumHeight(), view.minimumSizeHint().height()) + whole
+
+    def _commanders_beside(self) -> int:
+        """Beside, the commanders' box as high as all its rows want while the couriers' table
+        over it keeps its least rows (it has the rest): with half the column each it showed
+        three of six commanders under an empty half of the couriers' table."""
+        if self.commander_table is None:
+            return 0
+        least = self.commanders.minimumSizeHint().height()
+        want = self._commanders_whole()
         sp = max(0, self.grid.verticalSpacing())
         room = self.column.viewport().height() - self.couriers.minimumSizeHint().height() - sp
         return max(least, min(want, room))
