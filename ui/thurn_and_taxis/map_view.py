@@ -15,6 +15,11 @@ from ..palette import PLAYER_COLOURS, colour
 CITY_R = 9.0
 #: the least share of its own scale the board keeps with the tile strip under or beside it
 TILES_KEEP = 0.7
+#: the same in table mode, where the board is to be read from across the table (#14): at
+#: 1280x720 in the larger type the strip under the board drew it at 0.81 of its scale, its names
+#: 24 px tall where the window's were 17.5 (tests/ui/test_table_mode_boards.py holds them to 1.4
+#: times); the tiles go to the side column instead
+TILES_KEEP_TABLE = 0.85
 HOUSE = 8.5
 #: the least height the board keeps: the layout may not squeeze it below, and the page round it
 #: gives way instead (1280x720 in the larger type, at a hand-off: the phase bar's four lines)
@@ -174,17 +179,7 @@ class MapView(QGraphicsView):
             t.setPos(px + 11 * k, py - 1)
             self._legend_items += [box, t]
 
-    def _place_legend(self) -> None:
-        """The legend where it leaves the board drawn larger in the view as it is now."""
-        w, h = self.viewport().width(), self.viewport().height()
-        if w <= 0 or h <= 0:
-            return
-
-        def scale(beside: bool) -> float:
-            box = self._bounds_for(beside)
-            return min(w / box.width(), h / box.height())
-
-        beside = scale(True) > scale(False) * 1.02  # (a tie keeps the legend on top)
+    def _set_legend(self, beside: bool) -> None:
         if beside != self.legend_beside:
             self.legend_beside = beside
             self.bounds = self._bounds_for(beside)
@@ -253,29 +248,53 @@ class MapView(QGraphicsView):
         return items
 
     def resizeEvent(self, event) -> None:
-        self._place_tiles()
+        self._arrange_board()
         super().resizeEvent(event)
-        self._place_legend()
         self.fitInView(self.bounds, Qt.AspectRatioMode.KeepAspectRatio)
 
-    def _place_tiles(self) -> None:
+    def _fit(self, legend_beside: bool, width: float, height: float) -> float:
+        """The board's scale in ``width`` x ``height`` with the legend beside it or above."""
+        box = self._bounds_for(legend_beside)
+        return min(width / box.width(), height / box.height()) if width > 0 and height > 0 else 0.0
+
+    def _legend_beside(self, width: float, height: float) -> bool:
+        """The legend where it leaves the board drawn larger (a tie keeps it on top)."""
+        return self._fit(True, width, height) > self._fit(False, width, height) * 1.02
+
+    def _arrange_board(self) -> None:
         """The tile strip under the board or beside it, whichever leaves the board drawn larger
-        (a short wide view has room to the side of the board, not under it); in ``tiles_home``
-        when either would draw the board at under TILES_KEEP of the scale it has alone."""
+        (a short wide view has room to the side of the board, not under it), in ``tiles_home``
+        when either would draw the board at under TILES_KEEP of the scale it has alone; and the
+        legend above the cities or beside them. Both chosen together: one after the other,
+        each on the other's last place, they settled two ways at one size by the order the
+        window was laid out in (#14: at 1280x720 in table mode and the larger type a game
+        opened there kept its tiles in the side column, under its bottom edge, and the same
+        game switched to table mode kept them under the board)."""
         f = self.frameWidth()
         w, h = self.width() - 2 * f, self.height() - 2 * f
-        bw, bh = self.bounds.width(), self.bounds.height()
+        if w <= 0 or h <= 0:
+            return
         below = self.tiles.height_for(w, beside=False)
         side = self.tiles.width_for(h)
-        under = min(w / bw, (h - below) / bh)
-        beside = min((w - side) / bw, h / bh) if side else 0.0
-        away = self.tiles_home is not None and max(under, beside) < TILES_KEEP * min(w / bw, h / bh)
+        rooms = {"under": (w, h - below), "beside": (w - side, h) if side else (0, 0)}
+        scales = {where: self._fit(self._legend_beside(*room), *room) for where, room in rooms.items()}
+        where = max(scales, key=lambda k: scales[k])  # a tie: under the board
+        keep = TILES_KEEP_TABLE if looks.LOOKS.table_mode else TILES_KEEP
+        if self.tiles_home is not None and scales[where] < keep * self._fit(self._legend_beside(w, h), w, h):
+            where = "away"
+        self._set_legend(self._legend_beside(*rooms.get(where, (w, h))))
+        self._set_tiles(where, below, side)
+
+    def _set_tiles(self, where: str, below: int, side: int) -> None:
+        f = self.frameWidth()
+        w, h = self.width() - 2 * f, self.height() - 2 * f
+        away = where == "away"
         if away != (self.tiles.parentWidget() is self.tiles_home):
             self._move_tiles(away)
         if away:
             self.setViewportMargins(0, 0, 0, 0)
             return
-        self.tiles.beside = beside > under
+        self.tiles.beside = where == "beside"
         if self.tiles.beside:
             self.setViewportMargins(0, 0, side, 0)
             self.tiles.setGeometry(f + w - side, f, side, h)
