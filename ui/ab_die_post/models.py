@@ -12,6 +12,7 @@ from companion.core.words import counted
 
 from ..looks import LOOKS
 from ..palette import PLANE_COLOURS, colour
+from ..widgets.columns import MEASURED_ROLE
 from ..widgets.measured_once import MeasuredOnce
 from ..widgets.row_model import RowTableModel
 
@@ -19,6 +20,10 @@ IdRole = Qt.ItemDataRole.UserRole + 1
 CardsRole = Qt.ItemDataRole.UserRole + 2
 
 PLAYER_COLUMN, CARDS_COLUMN = 0, 1
+
+#: the mark of whose turn it is, after the name: a no-break space keeps it on the name's line
+#: (outside table mode at 1280 pixels a narrow Player column put it on a line of its own, #14)
+PLANE_MARK = "\u00a0\u2708"
 
 
 class PlayerModel(RowTableModel):
@@ -35,6 +40,9 @@ class PlayerModel(RowTableModel):
             return sorted(s.deck.hands[p])
         if role == Qt.ItemDataRole.DisplayRole:
             return self.cell(p, col)
+        if role == MEASURED_ROLE and col == PLAYER_COLUMN:
+            # every name as wide as with the mark: the columns stay as the mark moves (#12)
+            return p + PLANE_MARK
         if role == Qt.ItemDataRole.ToolTipRole and col == CARDS_COLUMN:
             threes = s.threes(p)
             return f"{p} holds {counted(len(s.deck.hands[p]), 'card')}, {counted(threes, 'red 3')}"
@@ -51,7 +59,7 @@ class PlayerModel(RowTableModel):
     def cell(self, p: str, col: int) -> str:
         s = self.state
         if col == 0:
-            marks = " \u2708" if p == s.current and not s.winners else ""  # nobody's turn once won
+            marks = PLANE_MARK if p == s.current and not s.winners else ""  # nobody's turn once won
             return p + marks
         if col == CARDS_COLUMN:
             return " ".join(str(c) for c in sorted(s.deck.hands[p])) or "\u2014"

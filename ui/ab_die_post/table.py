@@ -11,6 +11,7 @@ from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QGroupBox,
+    QHeaderView,
     QLabel,
     QSizePolicy,
     QSplitter,
@@ -92,13 +93,17 @@ class RaceTable(QWidget):
         self.player_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.player_view.verticalHeader().hide()
         self.player_view.verticalHeader().setDefaultSectionSize(30)
-        # every player's row in view, as tall as their wrapped words: the column scrolls instead
+        # every player's row in view, as tall as their wrapped words: the column scrolls instead.
+        # The rows are sized by the column sharer when a row or the widths change (it sizes a
+        # view sized to its contents row by row), not by Qt at every layout of the table: Qt's
+        # own sizing measured every cell some 100 times a click (#12)
+        self.player_view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.player_view.setSizeAdjustPolicy(QAbstractItemView.SizeAdjustPolicy.AdjustToContents)
         self.player_view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.player_view.setProperty("usefulRows", 6)  # the whole table: each player's row
         # at a large text size the score column stays in view (in table mode a name and its ✈
         # keep one line too: arrangement.py)
-        self.player_sharer = share_width(self.player_view)
+        self.player_sharer = share_width(self.player_view, rows_grow=False)
         looks.text_size(self.player_view, "board")  # read from across the table in table mode, as the board
         self.track = ScoreTrack()
         self.result = QLabel("")

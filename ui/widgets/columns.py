@@ -13,6 +13,8 @@ it makes the room.
 from __future__ import annotations
 
 import contextlib
+import re
+from typing import NamedTuple
 
 import shiboken6
 from PySide6.QtCore import QEvent, QModelIndex, QObject, QSize, QTimer
@@ -49,7 +51,10 @@ def share_width(view: QTableView, rows_grow: bool = True, least_rows: int = LEAS
     (a player's name) that keep their whole text on one line wherever the others' longest words
     leave the room, the other columns wrapping first; ``air``: a view sized to its contents
     grows by AIR per column where it has the room, so centred figures side by side never read
-    as one ("7-carriage: 10 9 (4 tiles)")."""
+    as one ("7-carriage: 10 9 (4 tiles)"). A cell whose model answers MEASURED_ROLE is
+    measured by that text (the widest it shows in a turn's course: a name with the mark of
+    whose turn it is) rather than by the text it shows now, so the widths stay as the mark
+    moves (#12)."""
     from PySide6.QtCore import Qt
 
     view.setWordWrap(True)
@@ -76,10 +81,18 @@ class _Sharer(QObject):
         self.air = 0  # what each column may take beyond its text in a view sized to its contents
         self.timer = QTimer(self, singleShot=True, interval=0)
         self.timer.timeout.connect(self.fit)
-        #: per row of the first ROWS_MEASURED, per column (word, whole); None: not measured yet.
-        #: A click changes a row or two, so only those are measured again.
-        self.row_needs: list[list[tuple[int, int]] | None] = []
+        #: per row of the first ROWS_MEASURED, per column (word, whole), with what the row showed
+        #: then; None: not measured yet. A click changes a row or two, so only those are measured
+        #: again.
+        self.row_needs: list[_Measured | None] = []
         self.measured = 0  # rows measured so far, for the tests (count rebuilds, not time)
+        #: per column, the widest word and the widest whole line of the rows the last fit shared
+        #: the width by (None: share it again at the next change). A changed row that leaves
+        #: these as they were cannot change a width, and its change refits nothing (#12)
+        self.widest: list[tuple[int, int]] | None = None
+        self.fits = 0  # the times the columns were shared, for the tests and bench/ui_latency.py
+        self.words_fit = False  # whether the last fit found room for the longest words side by side
+        self.room: int | None = None  # the viewport width the last fit shared
         view.installEventFilter(self)
         view.viewport().installEventFilter(self)
         self._watch(view.model())
@@ -98,7 +111,13 @@ class _Sharer(QObject):
         kind = event.type()
         if kind in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
             self.row_needs = []
-        if kind in (QEvent.Type.Resize, QEvent.Type.FontChange, QEvent.Type.StyleChange, QEvent.Type.Show):
+        if kind == QEvent.Type.Resize:
+            # the widths follow the viewport's width: a resize that leaves it at the width the
+            # last fit shared (a view grown taller, one sized to its contents taking the width
+            # that fit gave it) keeps them; sharing them again cost a click a refit or two (#12)
+            if obj is not self.view and event.size().width() != self.room:
+                self.timer.start()
+        elif kind in (QEvent.Type.FontChange, QEvent.Type.StyleChange, QEvent.Type.Show):
             self.timer.start()
         return False
 
@@ -128,9 +147,44 @@ class _Sharer(QObject):
         sized = self.view.sizeAdjustPolicy() == QAbstractItemView.SizeAdjustPolicy.AdjustToContents
         if top.row() >= ROWS_MEASURED and not sized:  # no row that sets the widths
             return
-        for row in range(top.row(), min(bottom.row() + 1, len(self.row_needs))):
+        first, last = top.row(), bottom.row()
+        for row in range(first, min(last + 1, len(self.row_needs))):
             self.row_needs[row] = None
-        self.fit()
+        # a click changes a row or two, most often by words no wider than the widest of their
+        # column (an Ab die Post! draw: one hand a card longer), and sharing the columns again
+        # measured every cell and laid the table out 1-3 times a click (#12)
+        if self._widths_may_change():
+            self.fit()
+        else:
+            self._rows_changed(first, last)
+
+    def _widths_may_change(self) -> bool:
+        """Whether the rows' words now ask for other widths than the last fit shared: the
+        changed rows are measured again (the rest are kept), and the widest word and whole line
+        of each column compared with those the widths were shared by."""
+        if self.widest is None:
+            return True
+        model = self.view.model()
+        if model is None or not shiboken6.isValid(self.view):
+            return True
+        columns = model.columnCount(QModelIndex())
+        if len(self.widest) != columns or len(self.row_needs) != min(model.rowCount(QModelIndex()), ROWS_MEASURED):
+            return True
+        self._measure(columns)
+        return _widest(self.row_needs, columns) != self.widest
+
+    def _rows_changed(self, first: int, last: int) -> None:
+        """The widths stay: only what the changed rows' heights set is done again (a row may
+        wrap to another number of lines at the width it keeps)."""
+        view = self.view
+        model = view.model()
+        rows = model.rowCount(QModelIndex())
+        if view.sizeAdjustPolicy() == QAbstractItemView.SizeAdjustPolicy.AdjustToContents:
+            for row in range(first, min(last + 1, rows)):  # as ``fit`` sizes every row
+                view.resizeRowToContents(row)
+            self._most_height(model)
+        if first < self.least_rows and self.words_fit and view.isVisible():
+            self._least_height(model)
 
     def fit(self, *_args) -> None:
         from PySide6.QtCore import Qt
@@ -141,13 +195,22 @@ class _Sharer(QObject):
         model = view.model()
         if model is None:
             return
+        self.fits += 1
         columns = model.columnCount(QModelIndex())
         least, want = self._whole_needs(columns)
+        self.widest = _widest(self.row_needs, columns)
+        room = view.viewport().width()
         if view.sizeAdjustPolicy() == QAbstractItemView.SizeAdjustPolicy.AdjustToContents:
-            # a view sized to its contents grows to its whole text and shrinks to the room it has
+            # a view sized to its contents grows to its whole text and shrinks to the room it
+            # has; it shrinks at once, so the widths are shared for the width it shrinks to,
+            # not again when its resize comes (#12)
+            inner = sum(want) + self.air * len(want)
+            room = min(room, inner)
+            self.room = room
             edge = 2 * view.frameWidth() + (view.verticalScrollBar().sizeHint().width()
                                              if view.verticalScrollBar().isVisible() else 0)
-            view.setMaximumWidth(sum(want) + self.air * len(want) + edge)
+            view.setMaximumWidth(inner + edge)
+        self.room = room
         # never narrower than its longest words side by side (beside the scroll bar, if it has
         # one), so the layout around it makes room rather than hide a column behind a sideways scroll
         bar = view.verticalScrollBar().sizeHint().width() \
@@ -157,7 +220,6 @@ class _Sharer(QObject):
         floor = sum(kept) + 2 * view.frameWidth() + bar
         if view.minimumWidth() != floor:
             view.setMinimumWidth(floor)
-        room = view.viewport().width()
         widths = _share(kept if sum(kept) <= room else least, want, room)
         head = view.horizontalHeader()
         rows = getattr(view, "_rows_on_screen", None)  # ui/widgets/row_heights.py: measured once
@@ -165,13 +227,21 @@ class _Sharer(QObject):
             for col, width in enumerate(widths):
                 if head.sectionSize(col) != width:
                     head.resizeSection(col, width)
-        if room >= sum(least) and view.isVisible():  # rows measured at widths they will keep
-            self._least_height(model)
         if view.sizeAdjustPolicy() == QAbstractItemView.SizeAdjustPolicy.AdjustToContents:
-            view.resizeRowsToContents()
-            rows = sum(view.rowHeight(r) for r in range(model.rowCount(QModelIndex())))
-            bar = view.horizontalScrollBar().sizeHint().height() if sum(least) > room else 0
-            view.setMaximumHeight(head.sizeHint().height() + rows + bar + 2 * view.frameWidth())
+            view.resizeRowsToContents()  # (before its least height is read off them)
+            self._most_height(model)
+        self.words_fit = room >= sum(least)
+        if self.words_fit and view.isVisible():  # rows measured at widths they will keep
+            self._least_height(model)
+
+    def _most_height(self, model) -> None:
+        """A view sized to its contents is as tall as its rows (and the sideways bar it has)."""
+        view = self.view
+        head = view.horizontalHeader()
+        rows = sum(view.rowHeight(r) for r in range(model.rowCount(QModelIndex())))
+        columns = sum(head.sectionSize(c) for c in range(model.columnCount(QModelIndex())))
+        bar = view.horizontalScrollBar().sizeHint().height() if columns > view.viewport().width() else 0
+        view.setMaximumHeight(head.sizeHint().height() + rows + bar + 2 * view.frameWidth())
 
     def _kept(self, least: list[int], want: list[int]) -> list[int]:
         """Each column's least width, the ``whole`` ones' whole line."""
@@ -187,6 +257,7 @@ class _Sharer(QObject):
         """Whether the ``whole`` columns keep their whole text beside the others' longest words
         in a view ``room`` pixels wide, measured in the view's font now."""
         self.row_needs = []
+        self.widest = None  # measured in a font the widths may not have been shared in
         model = self.view.model()
         least, want = self._whole_needs(model.columnCount(QModelIndex()))
         kept = self._kept(least, want)
@@ -197,6 +268,7 @@ class _Sharer(QObject):
         columns shared as ``fit`` will share them there), in its font now."""
         view = self.view
         model = view.model()
+        self.widest = None  # the columns are resized here: the next change shares them again
         least, want = self._whole_needs(model.columnCount(QModelIndex()))
         inner = min(room - 2 * view.frameWidth(), sum(want) + AIR * len(want))
         kept = self._kept(least, want)
@@ -213,14 +285,7 @@ class _Sharer(QObject):
 
         view = self.view
         model = view.model()
-        rows = min(model.rowCount(QModelIndex()), ROWS_MEASURED)
-        needs = self.row_needs
-        del needs[rows:]
-        needs.extend([None] * (rows - len(needs)))
-        for row in range(rows):
-            if needs[row] is None or len(needs[row]) != columns:
-                needs[row] = _row_needs(view, row, columns)
-                self.measured += 1
+        needs = self._measure(columns)
         head = view.horizontalHeader()
         least, want = [], []
         for col in range(columns):
@@ -229,11 +294,32 @@ class _Sharer(QObject):
             # so it never runs edge to edge into the next one or the scroll bar
             word = whole = head.sectionSizeFromContents(col).width() if isinstance(heading, str) else 0
             for row_need in needs:
-                word = max(word, row_need[col][0])
-                whole = max(whole, row_need[col][1])
+                word = max(word, row_need.cells[col][0])
+                whole = max(whole, row_need.cells[col][1])
             least.append(max(word, view.horizontalHeader().minimumSectionSize()))
             want.append(max(least[-1], whole))
         return least, want
+
+    def _measure(self, columns: int) -> list[_Measured]:
+        """``row_needs`` for the first ROWS_MEASURED rows, those not measured yet measured now,
+        and those whose model says they show something else now (``RowTableModel.shown_in``):
+        its rows' changes come one run of rows at a time, and the turn passing from the last
+        Ab die Post! player to the first shared the columns once by the first row's old words
+        and again when the second signal came (#12)."""
+        view = self.view
+        model = view.model()
+        shown_in = getattr(model, "shown_in", None)
+        rows = min(model.rowCount(QModelIndex()), ROWS_MEASURED)
+        needs = self.row_needs
+        del needs[rows:]
+        needs.extend([None] * (rows - len(needs)))
+        for row in range(rows):
+            sign = shown_in(row) if shown_in is not None else None
+            kept = needs[row]
+            if kept is None or len(kept.cells) != columns or kept.sign != sign:
+                needs[row] = _Measured(sign, _row_needs(view, row, columns))
+                self.measured += 1
+        return needs  # type: ignore[return-value]  (every row measured now)
 
     def _least_height(self, model) -> None:
         view = self.view
@@ -246,6 +332,20 @@ class _Sharer(QObject):
         least = head + high + 2 * view.frameWidth() + 2
         if view.minimumHeight() != least:
             view.setMinimumHeight(least)
+
+
+class _Measured(NamedTuple):
+    """A row's needs: what it showed when measured (its model's signature), and per column the
+    width its longest word needs and its longest whole line."""
+
+    sign: object
+    cells: list[tuple[int, int]]
+
+
+def _widest(needs: list, columns: int) -> list[tuple[int, int]]:
+    """Per column, the widest word and the widest whole line of ``needs`` (rows measured)."""
+    return [(max((n.cells[col][0] for n in needs), default=0), max((n.cells[col][1] for n in needs), default=0))
+            for col in range(columns)]
 
 
 def _metric(name: str):
@@ -270,7 +370,8 @@ def _row_needs(view: QAbstractItemView, row: int, columns: int) -> list[tuple[in
     out = []
     for col in range(columns):
         index = model.index(row, col, QModelIndex())
-        text = index.data(Qt.ItemDataRole.DisplayRole)
+        widest = index.data(MEASURED_ROLE)
+        text = widest if widest is not None else index.data(Qt.ItemDataRole.DisplayRole)
         text = "" if text is None else str(text)
         own = index.data(Qt.ItemDataRole.FontRole)
         # a cell's own font sets only what it names (bold, say): the rest is the view's, as the
@@ -282,10 +383,18 @@ def _row_needs(view: QAbstractItemView, row: int, columns: int) -> list[tuple[in
             extra += 20
         if index.data(Qt.ItemDataRole.CheckStateRole) is not None:
             extra += check
-        word = extra + max((fm.horizontalAdvance(w) for w in text.split()), default=0)
+        # words as Qt breaks the line: at spaces, never at a no-break space ("Cleo\u00a0\u2708")
+        word = extra + max((fm.horizontalAdvance(w) for w in _BREAKS.split(text)), default=0)
         whole = extra + max((fm.horizontalAdvance(line) for line in text.split("\n")), default=0)
         out.append((word, whole))
     return out
+
+
+#: where Qt may break a cell's line: the spaces between its words, not a no-break space
+_BREAKS = re.compile(r"[ \t\n]+")
+
+#: a model's role for the text a cell's width is measured by (share_width's words)
+MEASURED_ROLE = 0x0100 + 40  # Qt.ItemDataRole.UserRole + 40, set by its number (see the imports)
 
 
 #: what a ``whole`` column gets beyond its measured line, so it never wraps on a rounding
