@@ -1,9 +1,11 @@
 """The Ab die Post! page of the current choice at 1280x720, at the normal and the larger text
 size, in and out of table mode: every button and line of words the player needs (the draw, the
 table's own cards, Stop or Fly and the odds of a flight; the indicator's shake, the device's
-balls and its odds), and in table mode the players' table and the hurricane's costs, lie
+balls and its odds; where the plane came down: lane, zone, flank spaces, Move here, the goal
+airport and a taken space, #14), and in table mode the players' table and the hurricane's costs, lie
 wholly inside what the window shows, none cut at a scroll edge. The odds of a flight, the page's last line, lay under
-its scroll edge at the larger size, and the page stacked every button under the last."""
+its scroll edge at the larger size, and the page stacked every button under the last; the
+move page without a board put its last row 44 px under the scroll edge in table mode."""
 
 from __future__ import annotations
 
@@ -19,8 +21,9 @@ from .test_no_clipping import _on_top, _seen
 
 SAMPLE = Path(rules.__file__).parent / "ab_die_post" / "samples" / "four_player_game.json"
 #: inputs kept of the four-player game, and the page each moment shows
-MOMENTS = {84: "turn_page", 150: "turn_page", 85: "indicator"}
-WORDS = {84: "draw or fly", 150: "drawing spare parts", 85: "the indicator"}
+MOMENTS = {84: "turn_page", 150: "turn_page", 85: "indicator", 32: "move_page", 148: "move_page"}
+WORDS = {84: "draw or fly", 150: "drawing spare parts", 85: "the indicator", 32: "where it came down",
+         148: "where it came down, in the air"}
 
 
 def _settle():

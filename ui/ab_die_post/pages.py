@@ -114,7 +114,9 @@ class TurnPage(QWidget):
 
 class MovePage(QWidget):
     """Where the plane came down, set with a click (ab_die_post.move.wind). Without a board:
-    lane, zone and flank spaces buttons; with a board: the landing space clicked on the track."""
+    lane, zone and flank spaces buttons, each row beside its word (at 1280x720 in the larger
+    type each word on a line over its row made the page scroll its Move button out of sight,
+    #14); with a board: the landing space clicked on the track."""
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -137,7 +139,7 @@ class MovePage(QWidget):
         for n in (0, 1, 2):
             b = self._toggle(str(n), self.flanks)
             self.flank_buttons[n] = b
-            flank_row.addWidget(b)
+            flank_row.addWidget(b, 1)
         self.move_button = QPushButton("Move here")
         self.move_button.setMinimumHeight(36)
         self.goal_button = QPushButton("Landed on the goal airport")
@@ -149,15 +151,22 @@ class MovePage(QWidget):
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addLayout(top)
         self.manual = QWidget()
-        ml = QVBoxLayout(self.manual)
-        ml.setContentsMargins(0, 0, 0, 0)
-        ml.addWidget(QLabel("Lane"))
-        ml.addLayout(lane_row)
-        ml.addWidget(QLabel("River zone (counted from this flight's start)"))
-        ml.addLayout(self.zone_grid)
-        ml.addWidget(QLabel("Passenger flank spaces passed (outer lane)"))
-        ml.addLayout(flank_row)
-        ml.addWidget(self.move_button)
+        rows = QGridLayout(self.manual)
+        rows.setContentsMargins(0, 0, 0, 0)
+        rows.setColumnStretch(1, 1)
+        rows.setVerticalSpacing(3)  # as the zone grid's rows: table mode's short column (#14)
+        words = (("Lane", "The lane the plane flies in", lane_row),
+                 ("River zone", "The river zone it came down in, counted from this flight's start",
+                  self.zone_grid),
+                 ("Flank spaces", "The passenger's flank spaces it passed (outer lane)", flank_row))
+        for i, (word, tip, row) in enumerate(words):
+            label = QLabel(word)
+            label.setToolTip(tip)
+            rows.addWidget(label, i, 0)
+            rows.addLayout(row, i, 1)
+        # on a line of its own: beside the flank spaces it made the page wider than the goal
+        # airport's and a taken space's buttons side by side, and the window with it
+        rows.addWidget(self.move_button, len(words), 0, 1, 2)
         lay.addWidget(self.manual)
         # with a board: the track, the space picked and what it means, one button to fly there
         self.board_view = BoardView()
@@ -173,6 +182,7 @@ class MovePage(QWidget):
         bl.addWidget(self.board_text)
         bl.addWidget(self.board_move_button)
         lay.addWidget(self.board_box, 1)
+        self.in_table_mode = False
         self.state = None
         self.landings: dict = {}
         self.selected: str | None = None
@@ -191,6 +201,15 @@ class MovePage(QWidget):
         group.addButton(b)
         return b
 
+    def set_table_mode(self, on: bool) -> None:
+        """In table mode the ball and its words give their lines to the buttons: the phase bar
+        says them in its own type ("Anna: the yellow ball moves 5 spaces"), the board beside
+        shows where the plane starts from, and the page has a quarter of a short column
+        (at 1280x720 in the larger type its last row lay 44 px under the scroll edge, #14)."""
+        self.in_table_mode = on
+        for w in (self.ball, self.wind):
+            w.setVisible(not on)
+
     def update_from(self, s) -> None:
         plane = s.planes[s.current]
         self.ball.set_ball(s.ball)
@@ -203,9 +222,9 @@ class MovePage(QWidget):
         if on_board:
             self._update_board(s)
             return
+        # (the phase bar says what is owed: enter where the plane came down)
         self.wind.setText(f"The {s.ball} ball: {s.current} flies {counted(view.distance(s), 'space')} from "
-                          f"{view.plane_text(s, s.current)}. Move the plane on the board, then "
-                          "click where it came down.")
+                          f"{view.plane_text(s, s.current)}. River zones count from this flight's start.")
         zones = s.settings.river_zones
         if len(self.zone_buttons) != zones:
             for b in self.zone_buttons.values():

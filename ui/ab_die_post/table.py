@@ -219,7 +219,7 @@ class RaceTable(QWidget):
         if change is None:  # the looks changed, or the screen is new: table mode may have too
             arrange(self.split, self.players_column, self.flight_board, self.page_fence)
             on = looks.LOOKS.table_mode
-            for page in (self.turn_page, self.indicator):
+            for page in (self.turn_page, self.indicator, self.move_page):
                 page.set_table_mode(on)
 
         s = self.state
