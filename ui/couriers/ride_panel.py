@@ -91,7 +91,7 @@ class RidePanel(QGroupBox):
         bar = self.history.verticalScrollBar()
         bar.rangeChanged.connect(self._history_range)
         bar.actionTriggered.connect(lambda _a: setattr(self, "_history_follows", bar.sliderPosition() >= bar.maximum()))
-        self.rides = QHBoxLayout()  # "Rides to:" and its box, in the tall shape
+        self.rides = QHBoxLayout()  # "Rides to:" and its box
         self.grid = QGridLayout(self)
         self.shape = ""
         self.set_shape("tall")
@@ -122,22 +122,28 @@ class RidePanel(QGroupBox):
         for row in range(grid.rowCount()):
             grid.setRowStretch(row, 0)
         if shape == "wide":
-            # what the courier rides at on the left, where to on the right; the loss roll on one
-            # line beside "arrives", the buttons that make it under it (the next closest unit's
-            # box, when asked, beside them)
+            # what the courier rides at on the left; where to on a line of its own, the panel's
+            # width (#14: beside the distance the target's box had 283 px at 1280x720 larger, and
+            # "the headquarters at Widow Leister's farm" read "the headquarters at Wido"); the
+            # loss roll on one line beside "arrives", the buttons that make it under it (the
+            # next closest unit's box, when asked, beside them). No two of the loss roll, the
+            # buttons, the target's line and the nearest enemy share a line of 900 pixels in the
+            # larger type, so these are five lines
             for w, row, col, span in (
                     (self.officer, 0, 0, 1), (self.double, 0, 1, 3),
                     (self.enemy_near, 1, 0, 1), (self.distance, 1, 1, 1),
-                    (self.rides_to, 1, 2, 1), (self.towards, 1, 3, 1),
-                    (self.arrives, 2, 0, 1), (self.loss_preview, 2, 1, 3),
-                    (self.next_closest, 3, 0, 1)):
+                    (self.arrives, 3, 0, 1), (self.loss_preview, 3, 1, 3),
+                    (self.next_closest, 4, 0, 1)):
                 grid.addWidget(w, row, col, 1, span)
-            grid.addLayout(self.buttons, 3, 1, 1, 3)
-            grid.addWidget(self.heading, 4, 0, 1, 4)
-            grid.addWidget(self.history, 5, 0, 1, 4)
+            self.rides.addWidget(self.rides_to)
+            self.rides.addWidget(self.towards, 1)
+            grid.addLayout(self.rides, 2, 0, 1, 4)
+            grid.addLayout(self.buttons, 4, 1, 1, 3)
+            grid.addWidget(self.heading, 5, 0, 1, 4)
+            grid.addWidget(self.history, 6, 0, 1, 4)
             self.history_title.hide()  # its first line, the orders, says what it is
-            grid.setRowStretch(5, 1)
-            grid.setColumnStretch(0, 1)
+            grid.setRowStretch(6, 1)
+            grid.setColumnStretch(0, 0)
             grid.setColumnStretch(3, 1)
         else:
             for w, row, col, span in (
@@ -159,7 +165,7 @@ class RidePanel(QGroupBox):
             grid.setColumnStretch(0, 0)
             grid.setColumnStretch(3, 0)
         # wide: under the couriers' table in a low window, every pixel of height is a row's
-        grid.setVerticalSpacing(3 if shape == "wide" else -1)
+        grid.setVerticalSpacing(1 if shape == "wide" else -1)  # (five lines: the buttons in sight at 1280x720 larger)
         grid.setContentsMargins(*((8, 2, 8, 4) if shape == "wide" else (-1, -1, -1, -1)))
         self.shape = shape
         self._keep_preview_room()
@@ -174,8 +180,8 @@ class RidePanel(QGroupBox):
                                      self.orders_button)) + 3 * max(0, self.buttons.spacing())
         if shape == "wide":
             left = max(w(self.officer), w(self.arrives), w(self.enemy_near), w(self.next_closest))
-            right = max(w(self.double), buttons, w(self.distance) + sp + w(self.rides_to) + sp + w(self.towards))
-            inner = left + sp + right
+            right = max(w(self.double), buttons, w(self.distance))
+            inner = max(left + sp + right, w(self.rides_to) + max(0, self.rides.spacing()) + w(self.towards))
         else:
             inner = max(w(self.officer), w(self.double), w(self.arrives), w(self.next_closest), labels, buttons)
         m = self.contentsMargins()
