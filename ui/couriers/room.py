@@ -60,6 +60,7 @@ class DeskRoom(QWidget):
         self.commander_table: QTableView | None = None
         self.commander_columns: _Sharer | None = None
         self.names_whole: tuple[int, ...] = ()
+        self._names_weighed: tuple | None = None  # the width, type and names last weighed
         self.commander_buttons: QWidget | None = None
         self.inner = QWidget()
         self.grid = _Column(self.inner)
@@ -137,6 +138,12 @@ class DeskRoom(QWidget):
             room -= self.ride.least_width("tall") + GAP
         m, lm = box.contentsMargins(), box.layout().contentsMargins()
         room -= m.left() + m.right() + lm.left() + lm.right() + view.verticalScrollBar().sizeHint().width()
+        model = view.model()
+        key = (room, view.font().key(), tuple(str(model.index(r, c).data()) for r in range(model.rowCount())
+                                              for c in self.names_whole))
+        if key == self._names_weighed:  # whole_fits measures every row again (#12: not at each click)
+            return
+        self._names_weighed = key
         was, columns.whole = columns.whole, self.names_whole  # (whole_fits weighs the columns set)
         whole = self.names_whole if columns.whole_fits(room) else ()
         columns.whole = was
