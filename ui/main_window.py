@@ -257,6 +257,7 @@ class MainWindow(QMainWindow):
             self._keep_due = True
             QTimer.singleShot(0, self, self._keep_size)
         self.notices.window_resized(event.size().height())
+        self._size_notice_room()
 
     def closeEvent(self, event) -> None:
         settings.put("window/geometry", bytes(self.saveGeometry().toBase64()).decode("ascii"))
@@ -471,6 +472,7 @@ class MainWindow(QMainWindow):
         self.table_layout.insertWidget(self.table_layout.indexOf(self.notices), self.screen_widget, 1)
         for notice in getattr(self.screen_widget, "notices", ()):  # a screen's summary, say
             self.notices.add(notice)
+        self._float_notices()  # over this screen's notice room in table mode
         self.rules.set_pack(session.pack)
         self.stack.setCurrentWidget(self.table_fence)
         self.statusBar().hide()  # the notices slot says its messages under the table
@@ -498,6 +500,9 @@ class MainWindow(QMainWindow):
             for notice in getattr(self.screen_widget, "notices", ()):
                 self.notices.remove(notice)
                 notice.setParent(self.screen_widget)  # deleted with its screen
+            screen, self.screen_widget = self.screen_widget, None
+            self._float_notices()  # out of the screen's notice room: the slot outlives the screen
+            self.screen_widget = screen
             self.screen_widget.setParent(None)
             self.screen_widget.deleteLater()
         self.screen_widget = None
@@ -789,6 +794,7 @@ class MainWindow(QMainWindow):
         LOOKS.apply()
         self._float_notices()
         self.notices.reserve()  # table mode changes the named sizes, not the body's: no FontChange
+        self._size_notice_room()
         self._keep_five_log_lines()
         self._sync_looks_actions()
         if self.screen_widget is not None:
@@ -846,21 +852,46 @@ class MainWindow(QMainWindow):
 
     def _float_notices(self) -> None:
         """In table mode the notices float over the table's bottom edge: the board takes the rows
-        their slot kept, the autosave line goes to the menu bar's corner (ui/widgets/notices.py)."""
+        their slot kept, the autosave line goes to the menu bar's corner (ui/widgets/notices.py).
+        A screen with a ``notice_room`` (the Postman's, under its side tabs) has them float over
+        that room instead, so they never cover its board (#14)."""
         on = LOOKS.table_mode
-        if on == self.notices.floating:
+        over = self._notices_over()
+        if on == self.notices.floating and self.notices.parentWidget() is over:
+            self._size_notice_room()
             return
-        if on:
+        if self.notices.floating:
+            self.notices.set_floating(False)  # its watch on the widget it floated over ends
+        else:
             self.table_layout.removeWidget(self.notices)
+        if self.notices.parentWidget() is not over:
+            self.notices.setParent(over)
+            self.notices.show()
+        if on:
+            self.notices.set_floating(True)
         else:
             self.table_layout.addWidget(self.notices)
-        self.notices.set_floating(on)
-        if self.saved_line is not None:
+        self._size_notice_room()
+        if self.saved_line is not None and self._saved_line_action.isVisible() != on:
             from PySide6.QtCore import Qt
 
             self._saved_line_action.setVisible(on)
             self.toolbar.adjustSize()  # the menu bar gives its corner room once, when it is set
             self.menuBar().setCornerWidget(self.toolbar, Qt.Corner.TopRightCorner)
+
+    def _notices_over(self) -> QWidget:
+        """What the notices float over in table mode (or stand in, out of it)."""
+        room = getattr(self.screen_widget, "notice_room", None) if LOOKS.table_mode else None
+        return room if room is not None else self.table_area
+
+    def _size_notice_room(self) -> None:
+        """The screen's notice room as tall as the slot's reserved height while they float in it,
+        else none: it is kept whether a notice shows or not, so nothing moves when one comes."""
+        room = getattr(self.screen_widget, "notice_room", None)
+        if room is not None:
+            high = self.notices.need if self.notices.parentWidget() is room else 0
+            if room.height() != high or room.minimumHeight() != high:
+                room.setFixedHeight(high)
 
     def _sync_looks_actions(self) -> None:
         self.actions_[f"colours:{LOOKS.colours}"].setChecked(True)

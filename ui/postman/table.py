@@ -148,9 +148,19 @@ class PostmanTable(QWidget, Flows):
         self.tabs.addTab(self.stack, "Town")
         self.tabs.addTab(self.battle, "Battle")
         self.tabs.addTab(self.cards, "Cards")
+        # in table mode the window's notices (the announcement) float over a room kept for them
+        # under the tabs, never over the map (#14: the announcement hid the map's bottom towns)
+        self.notice_room = QWidget()
+        self.notice_room.setFixedHeight(0)
+        side = QWidget()
+        sl = QVBoxLayout(side)
+        sl.setContentsMargins(0, 0, 0, 0)
+        sl.setSpacing(0)
+        sl.addWidget(self.tabs, 1)
+        sl.addWidget(self.notice_room)
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(left)
-        split.addWidget(self.tabs)
+        split.addWidget(side)
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
         split.setChildrenCollapsible(False)
@@ -283,7 +293,7 @@ class PostmanTable(QWidget, Flows):
                 self._shared_for = sizes
                 self.split.setStretchFactor(0, 1)
                 self.split.setStretchFactor(1, 0)
-            side = self.tabs.minimumSizeHint().width()
+            side = self.split.widget(1).minimumSizeHint().width()
             if sizes[1] != side:
                 self.split.setSizes([sum(sizes) - side, side])
         elif self._shared_for is not None:
