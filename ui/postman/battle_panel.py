@@ -98,6 +98,10 @@ class BattlePanel(QWidget):
         self.retreat_row.setContentsMargins(0, 0, 0, 0)
         self.retreat_buttons: list[QPushButton] = []
         self.card_buttons = {s: QPushButton(f"{s.capitalize()}: play a card\u2026") for s in self.choose_buttons}
+        #: never shown: measures a button's width in the panel's type (widest_need)
+        self._probe = QPushButton(self)
+        self._probe.hide()
+        self._widest: tuple = (None, 0)
         self.pause = QLabel()
         self.pause.setWordWrap(True)
         looks.panel(self.pause, "notice")
@@ -110,12 +114,13 @@ class BattlePanel(QWidget):
         inner = QWidget()
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
-        outer.addWidget(ScrollingColumn(inner))
-        lay = QVBoxLayout(inner)
+        self.column = ScrollingColumn(inner)
+        outer.addWidget(self.column)
+        lay = self.rows_layout = QVBoxLayout(inner)
         lay.addWidget(self.title)
         lay.addWidget(self.view, 1)
         choose = QHBoxLayout()
-        cards = QHBoxLayout()
+        cards = self.cards_row = QHBoxLayout()
         for side in self.choose_buttons:
             choose.addWidget(self.choose_buttons[side])
             cards.addWidget(self.card_buttons[side])
@@ -245,6 +250,30 @@ class BattlePanel(QWidget):
             b.show()
             self.retreat_buttons.append(b)
         self.retreat_box.setVisible(bool(towns))
+
+    def widest_need(self, town_names) -> int:
+        """The least width the panel will need in any battle of this board, in its type now: its
+        widest rows are the two sides' card buttons and a pair of retreat buttons to the longest
+        town names, shown or not (table mode holds the side this wide from the start, so the map
+        never narrows under the pointer when a battle brings them, #14). Kept per type."""
+        key = (self.font().key(), tuple(town_names))
+        if key != self._widest[0]:
+            probe = self._probe
+
+            def pair(*texts: str) -> int:
+                widths = []
+                for text in texts:
+                    probe.setText(text)
+                    widths.append(probe.sizeHint().width())
+                return sum(widths) + self.cards_row.spacing()
+
+            metrics = probe.fontMetrics()
+            longest = sorted(town_names, key=lambda n: -metrics.horizontalAdvance(n))[:2] or [""]
+            widest = max(pair(*(b.text() for b in self.card_buttons.values())),
+                         pair(*(f"Retreat to {n}" for n in (longest * 2)[:2])))
+            m = self.rows_layout.contentsMargins()
+            self._widest = (key, widest + m.left() + m.right() + self.column.verticalScrollBar().sizeHint().width())
+        return self._widest[1]
 
     def _count_ticks(self) -> None:
         for side, b in self.choose_buttons.items():

@@ -145,6 +145,9 @@ class PostmanTable(QWidget, Flows):
             view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.cards = CardsPanel()
         self.tabs = _Tabs()
+        names = [t.name for t in table.state.board.towns.values()]
+        # in table mode the side is held from the start as wide as a battle will need (#14)
+        self.tabs.forecast = lambda: self.battle.widest_need(names) if LOOKS.table_mode else 0
         self.tabs.addTab(self.stack, "Town")
         self.tabs.addTab(self.battle, "Battle")
         self.tabs.addTab(self.cards, "Cards")
@@ -510,6 +513,8 @@ class _Tabs(QTabWidget):
     def __init__(self, parent=None):
         super().__init__(parent)
         self._held = 0
+        #: the least width a page will need later (a battle's widest rows), held from now on
+        self.forecast = lambda: 0
 
     def changeEvent(self, event) -> None:
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
@@ -518,5 +523,7 @@ class _Tabs(QTabWidget):
 
     def minimumSizeHint(self) -> QSize:
         hint = super().minimumSizeHint()
-        self._held = max(self._held, 330, hint.width())
+        pages = [self.widget(i).minimumSizeHint().width() for i in range(self.count())]
+        frame = max(0, hint.width() - max(pages, default=0))  # the tab frame round a page
+        self._held = max(self._held, 330, hint.width(), self.forecast() + frame)
         return QSize(self._held, hint.height())
