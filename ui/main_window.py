@@ -89,7 +89,6 @@ class MainWindow(QMainWindow):
         # the banner, the announcement and a screen's summary share one slot of reserved height
         # under the table (the screen and the result screen go above it)
         self.notices = NoticeSlot()
-        self.notices.installEventFilter(self)  # its height sizes a screen's notice room
         self.notices.add(self.banner, "body", 2)
         self.table_layout.addWidget(self.notices)
         self.statusBar().messageChanged.connect(self.notices.say_idle)  # the table's status line
@@ -886,19 +885,14 @@ class MainWindow(QMainWindow):
         return room if room is not None else self.table_area
 
     def _size_notice_room(self) -> None:
-        """The screen's notice room as tall as the slot while it floats there: its reserved
-        height while a notice shows, none otherwise. Only the side under it gives way (its page
-        scrolls): kept always, the room hid a battle's Resolve button at 1280x720 larger."""
+        """The screen's notice room as tall as the slot's reserved height while they float in it,
+        else none: kept whether a notice shows or not, so nothing moves when one comes (#14);
+        the side's page over it scrolls (a battle's Resolve button at 1280x720 larger)."""
         room = getattr(self.screen_widget, "notice_room", None)
         if room is not None:
-            high = self.notices.minimumHeight() if self.notices.parentWidget() is room else 0
+            high = self.notices.need if self.notices.parentWidget() is room else 0
             if room.height() != high or room.minimumHeight() != high:
                 room.setFixedHeight(high)
-
-    def eventFilter(self, obj, event) -> bool:
-        if obj is self.notices and event.type() == QEvent.Type.Resize:  # a notice came or went
-            self._size_notice_room()
-        return super().eventFilter(obj, event)
 
     def _sync_looks_actions(self) -> None:
         self.actions_[f"colours:{LOOKS.colours}"].setChecked(True)

@@ -1,5 +1,5 @@
-"""In table mode the Postman's announcement floats over a room under the side tabs (made while
-a notice shows), never over the map (#14: at 1280x720 larger it hid the map's bottom towns), and the map keeps
+"""In table mode the Postman's announcement floats over a room kept for it under the side tabs,
+never over the map (#14: at 1280x720 larger it hid the map's bottom towns), and the map keeps
 its size whether an announcement shows or not. Left, closed or opened again, the notices'
 slot is back in the window's own place."""
 
@@ -74,15 +74,14 @@ def test_the_slot_goes_home_when_table_mode_is_left_and_outlives_the_screen(wind
     window.set_table_mode(True, full_screen=False)
     settle()
     room = window.screen_widget.notice_room
-    # the room takes the side's height only while a notice shows (a battle's Resolve button
-    # stays in sight under the tabs otherwise)
-    assert window.notices.parentWidget() is room and room.height() == 0
+    # kept whether a notice shows or not: nothing under the tabs moves when one comes
+    assert window.notices.parentWidget() is room and room.height() == window.notices.need > 0
     window.telling.announcement.announce("Rider 2 is lost")
     settle()
-    assert room.height() == window.notices.need > 0
+    assert room.height() == window.notices.need
     window.telling.announcement.clear()
     settle()
-    assert room.height() == 0
+    assert room.height() == window.notices.need
     window.set_table_mode(False, full_screen=False)
     settle()
     assert window.notices.parentWidget() is window.table_area and not window.notices.floating
