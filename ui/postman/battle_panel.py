@@ -20,6 +20,7 @@ from companion.core.words import capital, counted, percent
 from companion.postman.view import side_name as side_words
 
 from .. import looks
+from ..looks import LOOKS
 from ..widgets.columns import ScrollingColumn, share_width
 from ..widgets.row_heights import rows_fit_on_screen
 from .models import CheckTable, Row
@@ -243,20 +244,23 @@ class BattlePanel(QWidget):
             b.hide()
             b.deleteLater()
         self.retreat_buttons = []
+        # in table mode one under another: a pair to two long names ("Retreat to Cottage Grove")
+        # would make the side wider than the cards' pair it is held at (widest_need, #14)
+        across = 1 if LOOKS.table_mode else 2
         for i, town in enumerate(towns):
             b = QPushButton(f"Retreat to {names.get(town, town)}")
             b.clicked.connect(lambda _=False, t=town: self.retreat.emit(t))
-            self.retreat_row.addWidget(b, i // 2, i % 2)
+            self.retreat_row.addWidget(b, i // across, i % across)
             b.show()
             self.retreat_buttons.append(b)
         self.retreat_box.setVisible(bool(towns))
 
-    def widest_need(self, town_names) -> int:
-        """The least width the panel will need in any battle of this board, in its type now: its
-        widest rows are the two sides' card buttons and a pair of retreat buttons to the longest
-        town names, shown or not (table mode holds the side this wide from the start, so the map
-        never narrows under the pointer when a battle brings them, #14). Kept per type."""
-        key = (self.font().key(), tuple(town_names))
+    def widest_need(self) -> int:
+        """The least width the panel will need in a battle, in its type now: its widest row is
+        the two sides' card buttons, shown or not (table mode holds the side this wide from the
+        start, so the map never narrows under the pointer when a battle brings them, #14). Kept
+        per type."""
+        key = (self.font().key(),)
         if key != self._widest[0]:
             probe = self._probe
 
@@ -267,10 +271,9 @@ class BattlePanel(QWidget):
                     widths.append(probe.sizeHint().width())
                 return sum(widths) + self.cards_row.spacing()
 
-            metrics = probe.fontMetrics()
-            longest = sorted(town_names, key=lambda n: -metrics.horizontalAdvance(n))[:2] or [""]
-            widest = max(pair(*(b.text() for b in self.card_buttons.values())),
-                         pair(*(f"Retreat to {n}" for n in (longest * 2)[:2])))
+            # the cards' pair, which every battle shows (a pair of retreats to the two longest
+            # names held the 40-town map's side at 640 px of 1280 for a step few battles reach)
+            widest = pair(*(b.text() for b in self.card_buttons.values()))
             m = self.rows_layout.contentsMargins()
             self._widest = (key, widest + m.left() + m.right() + self.column.verticalScrollBar().sizeHint().width())
         return self._widest[1]

@@ -145,9 +145,8 @@ class PostmanTable(QWidget, Flows):
             view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.cards = CardsPanel()
         self.tabs = _Tabs()
-        names = [t.name for t in table.state.board.towns.values()]
         # in table mode the side is held from the start as wide as a battle will need (#14)
-        self.tabs.forecast = lambda: self.battle.widest_need(names) if LOOKS.table_mode else 0
+        self.tabs.forecast = lambda: self.battle.widest_need() if LOOKS.table_mode else 0
         self.tabs.addTab(self.stack, "Town")
         self.tabs.addTab(self.battle, "Battle")
         self.tabs.addTab(self.cards, "Cards")
@@ -294,6 +293,7 @@ class PostmanTable(QWidget, Flows):
         if LOOKS.table_mode:
             if self._shared_for is None:
                 self._shared_for = sizes
+                self.tabs.forget_widths()  # table mode's own widths (its held battle width)
                 self.split.setStretchFactor(0, 1)
                 self.split.setStretchFactor(1, 0)
             side = self.split.widget(1).minimumSizeHint().width()
@@ -301,6 +301,7 @@ class PostmanTable(QWidget, Flows):
                 self.split.setSizes([sum(sizes) - side, side])
         elif self._shared_for is not None:
             before, self._shared_for = self._shared_for, None
+            self.tabs.forget_widths()  # not table mode's battle width: the split as it was
             self.split.setStretchFactor(0, 3)
             self.split.setStretchFactor(1, 2)
             self.split.setSizes(before)
@@ -515,6 +516,10 @@ class _Tabs(QTabWidget):
         self._held = 0
         #: the least width a page will need later (a battle's widest rows), held from now on
         self.forecast = lambda: 0
+
+    def forget_widths(self) -> None:
+        self._held = 0
+        self.updateGeometry()
 
     def changeEvent(self, event) -> None:
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
