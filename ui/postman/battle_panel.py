@@ -4,7 +4,7 @@ casualties, retreat). It only shows and asks; the screen turns each answer into 
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QGridLayout,
@@ -159,7 +159,7 @@ class BattlePanel(QWidget):
         towns the retreating side may go to; ``last``: the last battle's result; ``answers``:
         the kinds of card that may answer the roll Resolve just made (it paused for them).
         The same battle again is left as it is, ticks and all (``redraws`` counts the others)."""
-        shown = (view, dict(choose), list(retreat_to), last, suggested, names, tuple(answers))
+        shown = (view, dict(choose), list(retreat_to), last, suggested, names, tuple(answers), LOOKS.table_mode)
         if shown == self._shown:
             return
         self._shown = shown
@@ -254,6 +254,8 @@ class BattlePanel(QWidget):
             b.show()
             self.retreat_buttons.append(b)
         self.retreat_box.setVisible(bool(towns))
+        if towns:  # the step owed: in sight, under the page's edge at 1280x720 larger (#14)
+            QTimer.singleShot(0, self, self._retreats_in_sight)
 
     def widest_need(self) -> int:
         """The least width the panel will need in a battle, in its type now: its widest row is
@@ -277,6 +279,12 @@ class BattlePanel(QWidget):
             m = self.rows_layout.contentsMargins()
             self._widest = (key, widest + m.left() + m.right() + self.column.verticalScrollBar().sizeHint().width())
         return self._widest[1]
+
+    def _retreats_in_sight(self) -> None:
+        """Once laid out: the page scrolled so its last retreat button shows whole."""
+        if self.retreat_buttons:
+            self.column.widget().layout().activate()
+            self.column.ensureWidgetVisible(self.retreat_buttons[-1], 0, 4)
 
     def _count_ticks(self) -> None:
         for side, b in self.choose_buttons.items():
