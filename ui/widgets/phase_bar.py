@@ -250,7 +250,7 @@ class PhaseBar(QFrame):
         one_line = self.button.style().sizeFromContents(
             QStyle.ContentsType.CT_PushButton, _button_option(self.button), QSize(0, fm.height()),
             self.button).height()
-        self.button.setMinimumWidth(max(170, fm.horizontalAdvance("n") * 18))
+        self.button.setMinimumWidth(max(170, fm.horizontalAdvance("n") * 15))
         self.button.setMinimumHeight(max(34, one_line, min(int(fm.height() * 1.8), self.TARGET)))
 
 
