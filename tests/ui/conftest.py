@@ -36,3 +36,11 @@ def desk(window, qtbot):
     qtbot.mouseClick(window.start.cards["couriers"].button, Qt.MouseButton.LeftButton)
     assert window.table is not None
     return window.screen_widget
+
+
+@pytest.fixture
+def looks_back(window):
+    """The window's looks put back after a test that set table mode or a text size."""
+    yield
+    window.set_table_mode(False, full_screen=False)
+    window.set_text_size("normal", remember=False)

@@ -6,7 +6,6 @@ broke its steps over two lines of the turn's display type."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -15,6 +14,8 @@ from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import QApplication, QPushButton
 
 import rules
+
+from .cuts import open_cut
 
 RULES = Path(rules.__file__).parent
 TT = RULES / "thurn_and_taxis/samples/four_players_whole_game.json"
@@ -29,23 +30,7 @@ def _settle():
 
 
 def _open(window, tmp_path, record: Path, kept: int, table: bool = True, size=(1280, 720)):
-    data = json.loads(record.read_text())
-    data["inputs"], data["undone"] = data["inputs"][:kept], []
-    path = tmp_path / f"{record.stem}-{kept}.json"
-    path.write_text(json.dumps(data))
-    window.set_text_size("larger", remember=False)
-    window.resize(*size)
-    window.set_table_mode(table, full_screen=False)
-    assert window.open_record(str(path))
-    _settle()
-    return window.screen_widget.phase
-
-
-@pytest.fixture
-def looks_back(window):
-    yield
-    window.set_table_mode(False, full_screen=False)
-    window.set_text_size("normal", remember=False)
+    return open_cut(window, tmp_path, record, kept, size, "larger", table).phase
 
 
 def _one_line_button(bar) -> int:

@@ -6,13 +6,14 @@ them under the board (legend beside, board at 0.60, its names under table mode's
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 from PySide6.QtWidgets import QApplication
 
 import rules
+
+from .cuts import cut
 
 SAMPLE = Path(rules.__file__).parent / "thurn_and_taxis" / "samples" / "four_players_whole_game.json"
 HAND_OFF = 296
@@ -24,10 +25,7 @@ def _settle():
 
 
 def _arrangement(window, tmp_path, size, table_first: bool):
-    record = json.loads(SAMPLE.read_text())
-    record["inputs"], record["undone"] = record["inputs"][:HAND_OFF], []
-    path = tmp_path / "tt.json"
-    path.write_text(json.dumps(record))
+    path = cut(tmp_path, SAMPLE, HAND_OFF)
     window.set_table_mode(False, full_screen=False)
     window.set_text_size("larger", remember=False)
     window.resize(*size)
@@ -41,13 +39,6 @@ def _arrangement(window, tmp_path, size, table_first: bool):
     board = window.screen_widget.map
     away = board.tiles.parentWidget() is board.tiles_home
     return (board.legend_beside, away, board.tiles.beside, round(board.transform().m11(), 3), board.size().toTuple())
-
-
-@pytest.fixture
-def looks_back(window):
-    yield
-    window.set_table_mode(False, full_screen=False)
-    window.set_text_size("normal", remember=False)
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1366, 768)], ids=lambda s: f"{s[0]}x{s[1]}")

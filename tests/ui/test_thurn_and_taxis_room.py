@@ -5,7 +5,6 @@ column and shrank the map under the pointer."""
 
 from __future__ import annotations
 
-import json
 from collections import namedtuple
 from pathlib import Path
 
@@ -16,6 +15,7 @@ import rules
 from companion.core.inputs import Input
 from ui.thurn_and_taxis.table import step_line
 
+from .cuts import open_cut
 from .test_no_clipping import _on_top, _seen
 
 SAMPLE = Path(rules.__file__).parent / "thurn_and_taxis" / "samples" / "four_players_whole_game.json"
@@ -30,23 +30,7 @@ def _settle():
 
 
 def _open(window, tmp_path, kept, size=(1280, 720), text="larger", table=False):
-    record = json.loads(SAMPLE.read_text())
-    record["inputs"], record["undone"] = record["inputs"][:kept], []
-    path = tmp_path / f"tt-{kept}.json"
-    path.write_text(json.dumps(record))
-    window.set_text_size(text, remember=False)
-    window.resize(*size)
-    window.set_table_mode(table, full_screen=False)
-    assert window.open_record(str(path))
-    _settle()
-    return window.screen_widget
-
-
-@pytest.fixture
-def looks_back(window):
-    yield
-    window.set_table_mode(False, full_screen=False)
-    window.set_text_size("normal", remember=False)
+    return open_cut(window, tmp_path, SAMPLE, kept, size, text, table)
 
 
 def _least_name_px(board) -> float:

@@ -6,7 +6,6 @@ needs, and the scores once the game is over (they were under its bottom edge).""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -15,6 +14,8 @@ from PySide6.QtWidgets import QApplication
 
 import rules
 from companion.core.inputs import Input
+
+from .cuts import open_cut
 
 SAMPLE = Path(rules.__file__).parent / "thurn_and_taxis" / "samples" / "four_players_whole_game.json"
 HAND_OFF = 296  # Anna's turn begins: take a card
@@ -26,24 +27,7 @@ def _settle():
 
 
 def _open(window, tmp_path, kept=None, size=(1280, 720), text="larger", table=True):
-    record = json.loads(SAMPLE.read_text())
-    if kept is not None:
-        record["inputs"], record["undone"] = record["inputs"][:kept], []
-    path = tmp_path / f"tt-{kept}.json"
-    path.write_text(json.dumps(record))
-    window.set_text_size(text, remember=False)
-    window.resize(*size)
-    window.set_table_mode(table, full_screen=False)
-    assert window.open_record(str(path))
-    _settle()
-    return window.screen_widget
-
-
-@pytest.fixture
-def looks_back(window):
-    yield
-    window.set_table_mode(False, full_screen=False)
-    window.set_text_size("normal", remember=False)
+    return open_cut(window, tmp_path, SAMPLE, kept, size, text, table)
 
 
 def _in_sight(screen, widget) -> bool:
