@@ -904,8 +904,17 @@ class MapView(QGraphicsView):
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
-        if self._fitted and (self._settling or not self._small_change(self.viewport().size())):
+        if self._fitted and (self._settling or not self._small_change(self.viewport().size())
+                             or not self._all_in_sight()):
             self.fit()
+
+    def _all_in_sight(self) -> bool:
+        """Whether every town, its name and its marks still lie inside the view: a small change
+        keeps the zoom only while nothing goes out of sight (#14: the whole-map view fits its
+        towns edge to edge, so a side panel a few pixels wider pushed Post Town's counter out)."""
+        port = QRectF(self.viewport().rect())
+        return all(port.contains(box) for boxes in self.label_boxes().values() for box in boxes
+                   if not box.isEmpty())
 
     def _small_change(self, size) -> bool:
         """A banner or a summary coming and going moves the view's edge a little: the map keeps
