@@ -1,7 +1,8 @@
 """An input, undo or redo does not lay the main window out again: the Undo and Redo buttons keep
 their words (the step is in their tips and in the Edit menu) and a screen's re-layouts stay
 inside its fence (ui/widgets/layout_fence.py). Counted in layout requests the window receives,
-never timed."""
+never timed. The one step that brings a game's result screen may: the result takes the dice
+dock's room (a game over owes no roll), and at most twice."""
 
 from pathlib import Path
 
@@ -45,21 +46,32 @@ def test_undo_redo_and_input_leave_the_windows_layout_alone(window, qtbot, game)
         window.undo()
         settle(qtbot, window)
     count = Count(window)
+    ending = 0
     for _ in range(steps):
-        window.redo()
-        settle(qtbot, window)
-    assert count.n == 0, f"the window was laid out again {count.n} times in {steps} redos"
+        ending += _laid_out_if_it_ends(count, window, lambda: (window.redo(), settle(qtbot, window)))
+    assert count.n - ending == 0, f"the window was laid out again {count.n - ending} times in {steps} redos"
+    assert ending <= 2
     again = [e.input for e in s.entries[-steps:]]
     for _ in range(steps):
         window.undo()
     settle(qtbot, window)
-    count.n = 0
+    count.n = ending = 0
+    verdicts = []
     for inp in again:
-        assert window.table.submit(inp, bool(inp.override)).accepted
-        settle(qtbot, window)
+        ending += _laid_out_if_it_ends(count, window, lambda inp=inp: (
+            verdicts.append(window.table.submit(inp, bool(inp.override)).accepted), settle(qtbot, window)))
+        assert verdicts[-1]
         assert undo.toolTip() == f"Undo {s.undo_name}"  # the words are still there, in the button's tip
         assert window.actions_["undo"].text().replace("&", "").startswith("Undo ")
-    assert count.n == 0, f"the window was laid out again {count.n} times in {steps} inputs"
+    assert count.n - ending == 0, f"the window was laid out again {count.n - ending} times in {steps} inputs"
+    assert ending <= 2
+
+
+def _laid_out_if_it_ends(count, window, step) -> int:
+    """The layouts ``step`` caused when it brought the result screen, else 0."""
+    before, ended = count.n, window.telling.result.isVisible()
+    step()
+    return count.n - before if window.telling.result.isVisible() != ended else 0
 
 
 def test_a_screen_that_needs_more_room_still_gets_it(window, qtbot):
