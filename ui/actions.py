@@ -116,12 +116,23 @@ def bind_shortcuts(shortcuts) -> None:
         action.setShortcuts(seqs)
 
 
-def shortcut_list(acts: dict[str, QAction]) -> list[tuple[str, str]]:
-    """(keys, what they do) for Help > Keyboard shortcuts, in menu order."""
+def shortcut_list(acts: dict[str, QAction]) -> list[tuple[tuple[str, ...], str]]:
+    """(the keys, what they do) for Help > Keyboard shortcuts, in menu order: the keys a player
+    presses on an ordinary keyboard (a platform's standard key also binds the media keys some
+    keyboards have, "Open" or "Zoom In", which read as menu words in a list)."""
     rows = []
     for key, a in acts.items():
-        if key.startswith(("digit:", "new:")) or key in ("step", "roll", "view_menu") or not a.shortcuts():
+        if key.startswith(("digit:", "new:")) or key in ("step", "roll", "view_menu"):
             continue
-        keys = ", ".join(s.toString(QKeySequence.SequenceFormat.NativeText) for s in a.shortcuts())
-        rows.append((keys, a.data()))
-    return rows + list(TABLE_KEYS)
+        keys = tuple(s.toString(QKeySequence.SequenceFormat.NativeText) for s in a.shortcuts() if _typed(s))
+        if keys:
+            rows.append((keys, a.data()))
+    return rows + [((k,), what) for k, what in TABLE_KEYS]
+
+
+def _typed(seq: QKeySequence) -> bool:
+    """A sequence an ordinary keyboard types: none of the special keys past the function keys
+    (Qt numbers them from Key_Help on: Help, Back, Open, Save, Zoom In...)."""
+    from PySide6.QtCore import Qt
+
+    return seq.count() > 0 and seq[0].key().value < Qt.Key.Key_Help.value

@@ -926,11 +926,14 @@ class MainWindow(QMainWindow):
         self.dice.typed.insert(str(digit))
 
     def show_shortcuts(self) -> None:
-        from .actions import shortcut_list
+        from PySide6.QtCore import Qt
 
-        rows = "".join(f"<tr><td><b>{k}</b></td><td>&nbsp;&nbsp;{what}</td></tr>"
-                       for k, what in shortcut_list(self.actions_))
-        QMessageBox.information(self, "Keyboard shortcuts", f"<table>{rows}</table>")
+        from .actions import shortcut_list
+        from .widgets.shortcuts_dialog import ShortcutsDialog
+
+        self.shortcuts_dialog = ShortcutsDialog(shortcut_list(self.actions_), self)
+        self.shortcuts_dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.shortcuts_dialog.open()
 
     def about(self) -> None:
         QMessageBox.about(self, "About Posthorn",
