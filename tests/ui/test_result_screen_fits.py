@@ -141,3 +141,41 @@ def test_the_figures_and_buttons_are_read_across_the_table_in_table_mode(window,
             assert size == pytest.approx(body), (size, body)
     window.set_table_mode(False, full_screen=False)
     window.set_text_size("normal", remember=False)
+
+
+def test_in_table_mode_the_headings_take_the_figures_type(window):
+    result = open_end(window, ENDED[0], True)
+    head = result.scores.horizontalHeader()
+    figures = result.figure_widgets()[0][1].font().pointSizeF()
+    assert head.font().pointSizeF() >= figures
+    assert head.viewport().font().pointSizeF() == head.font().pointSizeF()  # what it paints in
+    window.set_table_mode(False, full_screen=False)
+    window.set_text_size("normal", remember=False)
+
+
+@pytest.mark.parametrize("record", ENDED)
+def test_with_room_in_table_mode_the_figures_grow_past_their_own_type(window, record):
+    from ui.looks import LOOKS
+    from ui.widgets.result_screen import WORDS_SIZE
+
+    window.resize(1920, 1080)
+    assert window.open_record(str(SAMPLES / record))
+    window.set_table_mode(True, full_screen=False)
+    settle()
+    result = window.telling.result
+    value = result.figure_widgets()[0][1]
+    assert value.font().pointSizeF() > LOOKS.points(WORDS_SIZE)
+    assert cut_lines(result) == [] and result.body.verticalScrollBar().maximum() == 0
+    window.set_table_mode(False, full_screen=False)
+    settle()
+    assert value.font().pointSizeF() == LOOKS.points(WORDS_SIZE)  # out of table mode, its own again
+
+
+def test_a_list_of_units_breaks_only_between_units(window):
+    result = open_end(window, ENDED[0], True)
+    table = result.scores
+    cells = [table.item(r, c).text() for r in range(table.rowCount()) for c in range(1, table.columnCount())]
+    lists = [t for t in cells if "," in t]
+    assert lists and all(" " not in part for t in lists for part in t.split(", "))
+    window.set_table_mode(False, full_screen=False)
+    window.set_text_size("normal", remember=False)

@@ -33,6 +33,10 @@ SCORE_SIZES = ("phase.next", "title", "heading", None)
 #: Cavalry"): set in the score type it wrapped to four lines and the table scrolled at 1280x720
 #: larger in table mode (#14); the figures keep the score type
 WORDS_SIZE = "figures"
+#: in table mode the figures step down through these (from the size the scores took) until the
+#: body fits its room: at 1920x1080 they stood in the figures' type over two thirds of an empty
+#: screen, too small to read across the table
+FIGURE_SIZES = ("phase.next", "title", WORDS_SIZE)
 #: QFont::SizeResolved, the bit of a font's resolve mask that says it names its own size
 SIZE_RESOLVED = 0x0002
 
@@ -41,6 +45,14 @@ def is_words(text: str) -> bool:
     """A cell that does not start with a figure ("6", "\u221211", "7-carriage: 10") is words."""
     first = text.strip()[:1]
     return bool(first) and not first.isdigit() and first not in "+-\u2212"
+
+
+def _joined(text: str) -> str:
+    """A list of words breaks only after its commas: each thing named stays whole ("Postal
+    Rider / \u00d74" broke a count from what it counts, "Holnist / Patrol" a name)."""
+    if not is_words(text):
+        return text
+    return ", ".join(part.replace(" ", "\u00a0") for part in text.split(", "))
 
 
 class _Beside(QWidget):
@@ -61,6 +73,14 @@ class _Beside(QWidget):
         # what is left
         self.box.addWidget(table, 1, Qt.AlignmentFlag.AlignTop)
         self.box.addWidget(figures, 0)
+
+    def minimumSizeHint(self) -> QSize:
+        # never wider than the body's view: a scroll area that cannot scroll sideways, given
+        # contents wider than its view, laid them out at two widths by turns until Python's
+        # stack ran out (the larger type in table mode, a list of units set whole)
+        hint = super().minimumSizeHint()
+        view = self.parentWidget()
+        return QSize(min(hint.width(), view.width()), hint.height()) if view is not None else hint
 
     @property
     def wide(self) -> bool:
@@ -100,6 +120,7 @@ class _Body(ScrollingColumn):
         super().__init__(widget)
         self.lines = lambda: []  # the bottom of each line in the widget, top to bottom
         self.on_height = None  # told when its height changes (the score table may fit another size)
+        self._snapping = False
         widget.installEventFilter(self)
 
     def sizeHint(self) -> QSize:
@@ -121,11 +142,19 @@ class _Body(ScrollingColumn):
     def snap(self) -> None:
         """Where the whole body does not fit, the view ends under the last line that shows whole
         from the top: the room under it stays empty rather than show half a line."""
+        if self._snapping:
+            # the new margin resized the contents, which asked again: while the window is still
+            # being laid out the two answers could take turns for ever (a crash, recursing)
+            return
         room = self.height() - 2 * self.frameWidth()
         whole = [y for y in self.lines() if y <= room]
         cut = room - max(whole) if self.widget().height() > room and whole else 0
         if self.viewportMargins().bottom() != cut:
-            self.setViewportMargins(0, 0, 0, cut)
+            self._snapping = True
+            try:
+                self.setViewportMargins(0, 0, 0, cut)
+            finally:
+                self._snapping = False
 
 
 class ResultScreen(QFrame):
@@ -192,6 +221,7 @@ class ResultScreen(QFrame):
         self.side_by_side.on_width = self._fit_scores
         self.body.on_height = lambda: self._fit_scores(self.side_by_side.width())
         self._scores_fitted: tuple | None = None
+        self._fitting = False
         self.scores.installEventFilter(self)  # a new text size or table mode restyles it
         self._refit = QTimer(self, singleShot=True, interval=0)  # (dies with the screen)
         self._refit.timeout.connect(lambda: self._fit_scores(self.side_by_side.width()))
@@ -220,7 +250,7 @@ class ResultScreen(QFrame):
         self.scores.setHorizontalHeaderLabels([c.capitalize() for c in cols])
         for r, line in enumerate(result.scores):
             for c, text in enumerate((("\u2605 " if line.winner else "") + line.name,) + tuple(line.cells)):
-                item = QTableWidgetItem(text)
+                item = QTableWidgetItem(_joined(text))
                 if c:
                     item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 if line.winner:
@@ -230,10 +260,10 @@ class ResultScreen(QFrame):
                 self.scores.setItem(r, c, item)
         self._size_words(LOOKS.points(WORDS_SIZE))
         self.scores.horizontalHeader().setMinimumSectionSize(90)
+        self._show_figures(result.figures)
         self._scores_fitted = None
         self._fit_scores(self.side_by_side.width())
         self._sharer.fit()  # also keeps the table as tall as its rows
-        self._show_figures(result.figures)
         self.body.updateGeometry()
         self.setAccessibleName(f"Game over: {result.headline}")
         self.setAccessibleDescription(f"{result.headline}. {result.why}")
@@ -242,6 +272,16 @@ class ResultScreen(QFrame):
     def _fit_scores(self, width: int) -> None:
         """The largest of the table's own and smaller sizes at which every side's name stays on
         one line in ``width`` pixels (table mode's type at 1280x720 wrapped "The / Postmen")."""
+        if self._fitting:  # a resize its own new sizes caused: fitted again once this one ends
+            self._refit.start()
+            return
+        self._fitting = True
+        try:
+            self._fit_scores_now(width)
+        finally:
+            self._fitting = False
+
+    def _fit_scores_now(self, width: int) -> None:
         own = LOOKS.points("phase.next")
         key = (width, self._body_room(), own, self.scores.rowCount(), tuple(
             self.scores.item(r, 0).text() for r in range(self.scores.rowCount()) if self.scores.item(r, 0)))
@@ -259,9 +299,55 @@ class ResultScreen(QFrame):
         font = self.scores.font()
         font.setWeight(QFont.Weight.Normal)
         self.scores.setFont(font)
+        self._size_headings(min(LOOKS.points(WORDS_SIZE), font.pointSizeF()))
         self._scores_fitted = (key, self.scores.font().pointSizeF())
         self._sharer.fit()  # its whole width in this size, then beside the figures or over them
         self.side_by_side.turn(width)
+        self._fit_figures(width, room)
+
+    def _fit_figures(self, width: int, room: int) -> None:
+        """In table mode, the largest of FIGURE_SIZES, no larger than the scores, at which the
+        body fits its room; else the figures' own type."""
+        top = self.scores.font().pointSizeF()
+        sizes = [s for s in FIGURE_SIZES if LOOKS.points(s) <= top] if LOOKS.table_mode else []
+        # judged in the body's own width, not the contents' (which the sizes chosen change): a
+        # figure's name too wide for it would widen the contents, which then fit the larger
+        # size, and the two widths took turns for ever
+        port = self.body.viewport().width()
+        for size in sizes or [WORDS_SIZE]:
+            self._size_figures(size)
+            self.side_by_side.turn(port)
+            fits = self.side_by_side.minimumSizeHint().width() <= port
+            if size == WORDS_SIZE or fits and (room <= 0 or self._body_height(port) <= room):
+                break
+
+    def _size_figures(self, size: str) -> None:
+        """The figures in ``size``, each name bold; their title a step above them."""
+        title = "heading" if size == WORDS_SIZE else size
+        if self.figures_title.property("textsize") != title:
+            looks.text_size(self.figures_title, title)
+        for name, value in self.figure_widgets():
+            for label in (name, value):
+                if label.property("textsize") != size:
+                    looks.text_size(label, size)
+                    font = label.font()
+                    font.setBold(label is name)
+                    label.setFont(font)
+
+    def _body_height(self, width: int) -> int:
+        inner = self.side_by_side
+        return inner.heightForWidth(width) if inner.hasHeightForWidth() else inner.sizeHint().height()
+
+    def _size_headings(self, points: float) -> None:
+        """The columns' headings in the figures' type: a heading keeps the platform's header
+        font, not its table's, so in table mode "Units left" stayed body-sized under scores
+        set twice as large."""
+        head = self.scores.horizontalHeader()
+        for w in (head, head.viewport()):  # it measures in its own font and paints in its viewport's
+            if w.font().pointSizeF() != points:
+                font = QFont(w.font())
+                font.setPointSizeF(points)
+                w.setFont(font)
 
     def _size_words(self, points: float) -> None:
         """Every cell of words (not a side's name) in ``points``, never larger than the figures."""
