@@ -43,7 +43,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.screenshot and len(args.screenshot) > 2:
         parser.error("--screenshot takes FILE and at most one RECORD")
     if args.screenshot:
-        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+        if not os.environ.get("QT_QPA_PLATFORM"):  # unset or empty: Qt took "" for its default, xcb
+            os.environ["QT_QPA_PLATFORM"] = "offscreen"
         shown = args.screenshot[1] if len(args.screenshot) == 2 else args.record
         return cli.guarded(lambda: run_gui(args), "posthorn --screenshot", shown)
     if args.theme or args.text_size or args.table_mode:
@@ -53,7 +54,7 @@ def main(argv: list[str] | None = None) -> int:
 
 NO_DISPLAY = """posthorn: there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set).
   Start it from a desktop session, or over SSH with X forwarding (ssh -X), or on a virtual display:
-      xvfb-run -a posthorn        (or xvfb-run -a ./dev.sh run; Debian/Ubuntu: apt-get install xvfb)
+      xvfb-run -a ./dev.sh run    (or xvfb-run -a .venv/bin/posthorn; Debian/Ubuntu: apt-get install xvfb)
   Without a window: posthorn --screenshot FILE [RECORD], posthorn replay RECORD, posthorn --self-test."""
 
 

@@ -47,8 +47,10 @@ class MainWindow(QMainWindow):
 
     def __init__(self, interactive: bool = True):
         """``interactive`` False (--screenshot): no keys to bind and no desktop to follow, only a
-        picture to make (each would build every Qt enum, about 20 ms)."""
+        picture to make (each would build every Qt enum, about 20 ms), and no autosave of the
+        record it shows (each picture added a game to the player's Saved games)."""
         super().__init__()
+        self.interactive = interactive
         self._resized = 0  # the program's own resizes (``resize``)
         #: the size a looks change keeps for a while, the resizes counted then, what to do after
         self._keeping: tuple | None = None
@@ -443,7 +445,7 @@ class MainWindow(QMainWindow):
                                   + "\n".join(v.line() for v in bad[:10]))
             continue_file = False
         autosaver = Autosaver(session, Path(path) if continue_file else None, rec.title, rec.created)
-        if not continue_file:
+        if not continue_file and self.interactive:
             autosaver(session)
         self._open(session, autosaver, rec.title)
         return True

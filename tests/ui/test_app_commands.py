@@ -167,6 +167,19 @@ def test_without_a_display_the_window_says_so_plainly(tmp_path):
     r = subprocess.run([sys.executable, "-m", "ui.app", "--screenshot", str(shot)], capture_output=True,
                        text=True, env=env, timeout=60)
     assert r.returncode == 0 and shot.exists(), r.stderr
+    env["QT_QPA_PLATFORM"] = ""  # set but empty: Qt's own default (xcb) aborted without a display
+    r = subprocess.run([sys.executable, "-m", "ui.app", "--screenshot", str(shot)], capture_output=True,
+                       text=True, env=env, timeout=60)
+    assert r.returncode == 0 and "xcb" not in r.stderr, r.stderr
+
+
+def test_a_screenshot_of_a_record_adds_no_saved_game(tmp_path):
+    shot = tmp_path / "game.png"
+    for _ in range(2):
+        r = run("--screenshot", str(shot), str(SAMPLES / "several_turns.json"), tmp_path=tmp_path)
+        assert r.returncode == 0, r.stderr
+    folder = tmp_path / "data" / "autosave"
+    assert not folder.exists() or not list(folder.iterdir())
 
 
 def test_an_error_in_a_slot_while_taking_a_screenshot_exits_3_with_a_report(tmp_path):
