@@ -909,11 +909,31 @@ class MainWindow(QMainWindow):
 
     # -- keys of the table ------------------------------------------------------------------------
     def step_owed(self) -> None:
-        """Space: the phase bar's button, the step the game is waiting for."""
+        """Space: the phase bar's button, the step the game is waiting for; but a control the
+        player reached with Tab takes its Space as ever (a check box ticks, a button clicks)."""
+        if self._space_for_focus():
+            return
         bar = getattr(self.screen_widget, "phase", None)
         button = getattr(bar, "button", None)
         if button is not None and button.isVisible() and button.isEnabled():
             button.click()
+
+    def _space_for_focus(self) -> bool:
+        """Qt marks the window while its focus last moved by the keyboard (the style draws the
+        focus frame then); a control focused by a click does not keep Space from the table."""
+        from PySide6.QtCore import Qt
+        from PySide6.QtWidgets import QAbstractButton, QApplication, QComboBox
+
+        focus = QApplication.focusWidget()
+        if not self.testAttribute(Qt.WidgetAttribute.WA_KeyboardFocusChange) or focus is None:
+            return False
+        if isinstance(focus, QAbstractButton) and focus.isEnabled():
+            focus.animateClick()
+            return True
+        if isinstance(focus, QComboBox) and focus.isEnabled():
+            focus.showPopup()
+            return True
+        return False
 
     def roll(self) -> None:
         if self.dice is not None and self.dice.roll_button.isEnabled() and self.dice.isVisible():

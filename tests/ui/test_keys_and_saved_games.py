@@ -81,6 +81,31 @@ def test_space_does_the_step_owed_next(window, desk, qtbot):
     assert window.table.state.turn == 1  # the phase bar's Begin the game
 
 
+def test_space_on_a_control_reached_with_tab_is_that_control_s(window, desk, qtbot):
+    keys_bound(window, qtbot)
+    desk.dialogs.add_commander = lambda sides: {"name": "Meade", "side": "Union", "rank": "army",
+                                               "building": False}
+    qtbot.mouseClick(desk.add_commander_button, Qt.MouseButton.LeftButton)
+    asked = []
+    desk.dialogs.add_commander = lambda sides: asked.append(True)
+    window.activateWindow()
+    # the control after it in the Tab order, then Shift+Tab back to it (the click left it focused)
+    after = desk.add_commander_button.nextInFocusChain()
+    while not (after.focusPolicy() & Qt.FocusPolicy.TabFocus and after.isVisible() and after.isEnabled()):
+        after = after.nextInFocusChain()
+    after.setFocus()
+    qtbot.keyClick(after, Qt.Key.Key_Backtab, Qt.KeyboardModifier.ShiftModifier)
+    assert QApplication.focusWidget() is desk.add_commander_button
+    qtbot.keyClick(desk.add_commander_button, Qt.Key.Key_Space)
+    qtbot.waitUntil(lambda: asked == [True], timeout=2000)  # the focused button clicked ...
+    assert window.table.state.turn == 0  # ... and the phase bar's Begin the game waits
+    # a click elsewhere moves the focus by the mouse: Space is the table's again
+    view = desk.commander_view
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.viewport().rect().center())
+    press(qtbot, window, Qt.Key.Key_Space)
+    assert window.table.state.turn == 1
+
+
 def courier_riding(window, desk, qtbot):
     for name, side in (("Meade", "Union"), ("Buford", "Union")):
         desk.dialogs.add_commander = lambda sides, n=name, s=side: {"name": n, "side": s, "rank": "army",
