@@ -170,6 +170,32 @@ def test_a_click_on_a_road_never_makes_a_town(qtbot):
     assert len(editor.draft.towns) == n
 
 
+def test_a_click_on_a_town_picks_that_town_under_a_neighbour_s_name(qtbot):
+    editor = default_editor(qtbot)
+    canvas = editor.canvas
+    for zooms in (0, 3):  # the whole board, then closer: names lie over neighbours' markers at both
+        for _ in range(zooms):
+            qtbot.mouseClick(editor.zoom_in, Qt.MouseButton.LeftButton)
+        in_view = [t for t in editor.draft.towns
+                   if canvas.viewport().rect().contains(screen_point(editor, t["x"], t["y"]))]
+        assert len(in_view) >= 4
+        for t in in_view:
+            assert canvas.town_near(screen_point(editor, t["x"], t["y"])) == t["id"], t["name"]
+    glendale = next(t for t in editor.draft.towns if t["name"] == "Glendale")
+    canvas.centerOn(glendale["x"], glendale["y"])
+    qtbot.mouseClick(canvas.viewport(), Qt.MouseButton.LeftButton,
+                     pos=screen_point(editor, glendale["x"], glendale["y"]))
+    assert editor.selected == glendale["id"]  # (Canyonville's name lies over Glendale's marker)
+    # a click on a name, away from every marker, is still that name's town
+    from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsSimpleTextItem
+
+    name = next(i for i in canvas.scene().items()
+                if isinstance(i, QGraphicsSimpleTextItem) and i.data(0) == glendale["id"])
+    on_name = canvas.mapFromScene(name.sceneBoundingRect().center())
+    assert not any(isinstance(i, QGraphicsEllipseItem) for i in canvas._near(on_name))
+    assert canvas.town_near(on_name) == glendale["id"]
+
+
 def test_the_whole_board_can_be_reached(qtbot):
     editor = default_editor(qtbot)
     canvas = editor.canvas
