@@ -25,8 +25,9 @@ def late_tt(window, monkeypatch, tmp_path):
 
 
 def cells(screen, col):
+    """The score board's words in a column (the board joins a figure's words with no-break spaces)."""
     m = screen.scores
-    return [m.data(m.index(r, col)) for r in range(m.rowCount())]
+    return [m.data(m.index(r, col)).replace("\u00a0", " ") for r in range(m.rowCount())]
 
 
 def test_bonus_tiles_are_face_down_until_the_end(late_tt, qtbot):
@@ -38,7 +39,7 @@ def test_bonus_tiles_are_face_down_until_the_end(late_tt, qtbot):
     p = s.players[i]
     n = len(p.tiles)
     points = sum(v for _sid, v in p.tiles)
-    assert cells(screen, TILES)[i] == f"{n} tile{'s' if n != 1 else ''}"  # how many, not their points
+    assert cells(screen, TILES)[i] == str(n)  # how many, not their points
     public = screen.scores.rows[i]["carriage_points"] - s.houses_left(p)
     assert cells(screen, SCORE)[i] == f"{public} + {n} tile{'s' if n != 1 else ''}"
     tip = screen.scores.data(screen.scores.index(i, TILES), 3)

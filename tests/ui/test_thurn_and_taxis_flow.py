@@ -143,7 +143,7 @@ def test_close_dialog_previews_and_the_hand_cut(window, qtbot):
     assert any("Every city of Baden: Freiburg" in title for title in shown["titles"])
     anna = t.state.players[0]
     assert anna.houses == ["basel", "freiburg", "sigmaringen"] and anna.carriages == [3]
-    assert screen.scores.index(0, 2).data() == "3 (2 pts)"
+    assert screen.scores.index(0, 2).data() == "3\u00a0(2\u00a0pts)"
     assert screen.scores.index(0, 1).data() == "17"
     # four cards in hand: one must go (the hand is cut to 3), the End turn button waits for it
     assert len(t.state.hand()) == 4 and t.state.turn.cut_due

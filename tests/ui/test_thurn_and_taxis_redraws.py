@@ -89,7 +89,7 @@ def test_end_of_turn_moves_the_score_boards_marker_and_redraws_only_those_rows(w
     resets = []
     screen.scores.modelReset.connect(lambda: resets.append(1))
     click(qtbot, screen.phase.button)  # End turn: Ben's turn
-    assert screen.scores.index(1, 0).data().startswith("\u25b6 Ben")
+    assert screen.scores.index(1, 0).data().startswith("\u25b6\u00a0Ben")
     assert not screen.scores.index(0, 0).data().startswith("\u25b6")
     assert resets == [] and rows == [(0, 1)]
 

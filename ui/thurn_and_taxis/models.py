@@ -9,10 +9,24 @@ from companion.core.words import counted
 from companion.thurn_and_taxis.view import ranking, scores, winner
 
 from ..palette import PLAYER_COLOURS, colour
+from ..widgets.columns import MEASURED_ROLE
 from ..widgets.row_model import RowTableModel
 from .map_view import player_colour
 
-HEADERS = ("Player", "Houses left", "Carriage", "Tiles", "Score")
+#: "Houses left" on two lines: on one it was the board's widest heading over figures of two
+#: digits, and with every cell on one line the board widened the side column past the map's room
+#: (1280x720, the larger type: the map 435 -> 365 px wide)
+HEADERS = ("Player", "Houses\nleft", "Carriage", "Tiles", "Score")
+
+#: a cell's words kept on one line: at 1280x720 in the larger type the board wrapped them at
+#: their spaces ("\u25b6 / Anna", "5 (5 / pts)"), each row two lines tall (#14)
+NBSP = "\u00a0"
+#: whose turn it is, joined to the name
+TURN_MARK = "\u25b6" + NBSP
+
+
+def one_line(text: str) -> str:
+    return text.replace(" ", NBSP)
 
 
 class ScoreRow(dict):
@@ -52,6 +66,9 @@ class ScoreModel(RowTableModel):
         p = s.players[index.row()]
         if role == Qt.ItemDataRole.DisplayRole:
             return self._cell(s, p, row, col, index.row())
+        if role == MEASURED_ROLE and col == 0 and not s.over:
+            # every name as wide as with the turn's mark: the column keeps its width as it moves
+            return TURN_MARK + p.name
         if role == Qt.ItemDataRole.ToolTipRole:
             if col == 3 and p.tiles:
                 return "\n".join(f"{s.board.stacks[sid].name}: {v if self._open(s) else 'face down'}"
@@ -77,11 +94,14 @@ class ScoreModel(RowTableModel):
         return None
 
     def _cell(self, s, p, row, col, seat):
-        if col == 0:
-            mark = "\u25b6 " if seat == s.turn.seat and not s.over else ""
+        if col == 0:  # (a name of two words may still wrap between them)
+            mark = TURN_MARK if seat == s.turn.seat and not s.over else ""
             if s.over:
-                mark = f"{ranking(s).index(seat) + 1}. "
+                mark = f"{ranking(s).index(seat) + 1}.{NBSP}"
             return f"{mark}{p.name}"
+        return one_line(self._figures(s, p, row, col))
+
+    def _figures(self, s, p, row, col):
         if col == 1:
             return str(row["houses_left"])
         if col == 2:
@@ -90,7 +110,9 @@ class ScoreModel(RowTableModel):
         if col == 3:
             if not p.tiles:
                 return "\u2013"
-            return f"{row['tiles']} ({tiles})" if self._open(s) else tiles
+            # face down, their count alone: the score beside says "+ 2 tiles", and the words
+            # twice made the board wider than the side column's room for the map (#14)
+            return f"{row['tiles']} ({tiles})" if self._open(s) else str(len(p.tiles))
         if self._open(s) or not p.tiles:
             return str(row["score"])
         return f"{row['carriage_points'] - row['houses_left']} + {tiles}"

@@ -148,10 +148,15 @@ class ThurnTable(QWidget):
         self.score_view.verticalHeader().hide()
         self.score_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.score_view.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-        # columns share the width by their text; a figure that does not fit wraps onto a second line
+        # columns share the width by their text (a figure's words are joined, ScoreModel); the
+        # board is as tall as its rows: given the column's leftover room, at 1920x1080 in table
+        # mode it stretched over a tall empty area under the last player (#14)
         self.score_view.verticalHeader().setDefaultSectionSize(22)
-        self.score_view.setMinimumHeight(22 * 5 + 26)
-        share_width(self.score_view)
+        self.score_view.setSizeAdjustPolicy(QAbstractItemView.SizeAdjustPolicy.AdjustToContents)
+        # never a scroll bar, as it is as tall as its rows (the side column scrolls): a bar's room
+        # held beside the columns made the board 14 px wider than the column's other parts
+        self.score_view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        share_width(self.score_view, air=True)
 
         # the display and the deck
         self.display_buttons = [QPushButton() for _ in range(board.game["display_size"])]
@@ -240,7 +245,7 @@ class ThurnTable(QWidget):
         self.map.tiles_home = tiles_box
         for w in (dbox, obox, rbox, tiles_box):
             rl.addWidget(w)
-        rl.addWidget(self.score_view, 1)
+        rl.addWidget(self.score_view)
         self.open_scores = QCheckBox("Open scores (bonus tiles face up)")
         self.open_scores.setToolTip("The rules keep bonus tiles face down until the end; tick to show every "
                                     "score in full during play")
@@ -248,6 +253,7 @@ class ThurnTable(QWidget):
         self.open_scores.toggled.connect(self._open_scores)
         self.scores.open_scores = self.open_scores.isChecked()
         rl.addWidget(self.open_scores)
+        rl.addStretch(1)
         right.setMinimumWidth(340)
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(left)
