@@ -14,12 +14,42 @@ from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QFontMetrics
 
 import rules
+from companion.core.inputs import Input
 
-from .cuts import open_cut
+from .cuts import open_cut, settle
 
 SAMPLE = Path(rules.__file__).parent / "thurn_and_taxis" / "samples" / "four_players_whole_game.json"
 PLAY = 40  # Cara's turn: a card to play (the column scrolled to the route)
 TAKE = 296  # Anna's turn: a card to take (the column at the display); "5 (5 pts)" on the board
+
+
+def _tiles_out_of_sight(screen) -> list[str]:
+    """The tiles on offer not wholly inside the side column's viewport."""
+    strip, viewport = screen.map.tiles, screen.side.viewport()
+    assert strip.parentWidget() is screen.map.tiles_home, "the tiles are expected in the side column here"
+    out = []
+    for (box, _left, _texts), (name, _values) in zip(strip._tiles(), strip.stacks, strict=True):
+        rect = box.toAlignedRect()
+        if not viewport.rect().contains(QRect(strip.mapTo(viewport, rect.topLeft()), rect.size())):
+            out.append(name)
+    return out
+
+
+@pytest.mark.parametrize("kept", [PLAY, TAKE])
+def test_every_tile_on_offer_is_in_sight(window, tmp_path, looks_back, kept):
+    screen = open_cut(window, tmp_path, SAMPLE, kept, (1280, 720), "larger", table=True)
+    assert screen.side.verticalScrollBar().maximum() > 0  # the column is taller than its room
+    assert len(screen.map.tiles.stacks) == 10
+    assert _tiles_out_of_sight(screen) == []
+
+
+def test_the_tiles_stay_in_sight_from_the_take_to_the_play(window, tmp_path, looks_back):
+    screen = open_cut(window, tmp_path, SAMPLE, TAKE, (1280, 720), "larger", table=True)
+    assert window.table.submit(Input("draw", {"card": "carlsruhe"}, "app")).accepted
+    settle()
+    settle()
+    assert screen.owed_box(screen.state) is screen.route_box  # the column has scrolled to the route
+    assert _tiles_out_of_sight(screen) == []
 
 
 def _wrapped_cells(view) -> list[str]:

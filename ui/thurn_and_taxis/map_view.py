@@ -21,6 +21,10 @@ TILES_KEEP = 0.7
 #: times); the tiles go to the side column instead
 TILES_KEEP_TABLE = 0.85
 HOUSE = 8.5
+#: a tile's height beyond its value's line and its name's: its frame and a pixel or two of air
+#: (it was 10: in the side column at 1280x720 in the larger type and table mode the tiles' last
+#: row ended on the column's bottom edge, #14)
+TILE_PAD = 6
 #: the least height the board keeps: the layout may not squeeze it below, and the page round it
 #: gives way instead (1280x720 in the larger type, at a hand-off: the phase bar's four lines)
 LEAST_HEIGHT = 130
@@ -30,8 +34,11 @@ HOUSE_AT = ((-HOUSE - 2, -CITY_R - HOUSE - 1), (2, -CITY_R - HOUSE - 1),
 
 
 def _short(name: str) -> str:
-    """A stack's name short enough for its tile ("Outside Baiern (Außerhalb Baiern)" -> "Outside Baiern")."""
-    return name.split(" (")[0].replace(" and ", " & ")
+    """A stack's name short enough for its tile ("Outside Baiern (Außerhalb Baiern)" -> "Outside Baiern"),
+    its "&" held to the word before: the names' type is chosen so the longest word fills a
+    tile's line, and "Württemberg & Hohenzollern" took three lines with the "&" alone on the
+    second, the tiles a line taller and their second row under the side column's edge (#14)."""
+    return name.split(" (")[0].replace(" and ", "\u00a0& ")
 
 
 def _covered(box: QRectF, marks: list[QRectF]) -> float:
@@ -355,7 +362,7 @@ class TileStrip(QWidget):
         self.update()
 
     def _words(self) -> list[str]:
-        return [w for name, _ in self.stacks for w in _short(name).split()] or ["Hohenzollern"]
+        return [w for name, _ in self.stacks for w in _short(name).split(" ")] or ["Hohenzollern"]
 
     def _fonts(self, width: float | None = None, beside: bool | None = None):
         """The names' and the values' type: 0.85 and 1.3 times the text, the names smaller (down
@@ -385,7 +392,7 @@ class TileStrip(QWidget):
         tile_w = (width - 4) / per_row
         name_h = max((fs.boundingRect(QRectF(0, 0, tile_w - 10, 1000), Qt.TextFlag.TextWordWrap, _short(n)).height()
                       for n, _ in self.stacks), default=fs.lineSpacing())
-        return per_row, tile_w, fb.height() + name_h + 10
+        return per_row, tile_w, fb.height() + name_h + TILE_PAD
 
     def width_for(self, height: int) -> int:
         """The narrowest strip (two tiles a row or more) whose rows fit ``height``; 0 if none."""
@@ -417,12 +424,12 @@ class TileStrip(QWidget):
             row, col = divmod(i, per_row)
             box = QRectF(2 + col * w + 1, 2 + row * h + 1, w - 2, h - 2)
             value = str(left[0]) if left else "\u2013"
-            value_box = QRectF(box.left() + 5, box.top() + 2, fb.horizontalAdvance(value) + 2, fb.height())
+            value_box = QRectF(box.left() + 5, box.top() + 1, fb.horizontalAdvance(value) + 2, fb.height())
             count = f"{len(left)} left"
             count_w = QFontMetricsF(small).horizontalAdvance(count) + 2
-            count_box = QRectF(box.right() - 4 - count_w, box.top() + 2, count_w, fb.height())
-            name_box = QRectF(box.left() + 5, box.top() + 4 + fb.height(), box.width() - 10,
-                              box.height() - fb.height() - 6)
+            count_box = QRectF(box.right() - 4 - count_w, box.top() + 1, count_w, fb.height())
+            name_box = QRectF(box.left() + 5, box.top() + 1 + fb.height(), box.width() - 10,
+                              box.height() - fb.height() - 3)
             out.append((box, left, [(value_box, value, big, top_left),
                                     (count_box, count, small, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter),
                                     (name_box, _short(name), small, top_left | Qt.TextFlag.TextWordWrap)]))

@@ -238,12 +238,15 @@ class ThurnTable(QWidget):
         rl = QVBoxLayout(right)
         rl.setContentsMargins(0, 0, 0, 0)
         rl.setSpacing(4)
-        # the bonus tiles come here when under the board they would squeeze it (MapView.tiles_home)
+        # the bonus tiles come here when under the board they would squeeze it (MapView.tiles_home),
+        # above the route: the column scrolls to the display while a card is taken and to the
+        # route while one is played, and the tiles under the route were under the column's edge
+        # at both at 1280x720 in the larger type and table mode (#14)
         tiles_box = QGroupBox("Bonus tiles on offer")
         QVBoxLayout(tiles_box).setContentsMargins(4, 4, 4, 4)
         tiles_box.hide()
         self.map.tiles_home = tiles_box
-        for w in (dbox, obox, rbox, tiles_box):
+        for w in (dbox, obox, tiles_box, rbox):
             rl.addWidget(w)
         rl.addWidget(self.score_view)
         self.open_scores = QCheckBox("Open scores (bonus tiles face up)")
