@@ -86,3 +86,13 @@ def test_the_scores_are_as_tall_as_their_rows(window, tmp_path, looks_back, size
     assert view.height() == view.horizontalHeader().height() + rows + 2 * view.frameWidth()
     # and the tick for open scores right under it, not at the column's foot
     assert screen.open_scores.geometry().top() - view.geometry().bottom() <= 8
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1366, 768)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_winner_reads_on_one_line_of_the_phase_bar(window, tmp_path, looks_back, size):
+    screen = open_cut(window, tmp_path, SAMPLE, None, size, "larger", table=True)
+    assert screen.state.over
+    label = screen.phase.where
+    fm = QFontMetrics(label.font())
+    assert fm.horizontalAdvance(label.text()) <= label.contentsRect().width(), label.text()
+    assert label.heightForWidth(label.width()) < 2 * fm.lineSpacing()

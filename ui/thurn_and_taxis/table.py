@@ -466,8 +466,10 @@ class ThurnTable(QWidget):
     def _refresh_phase(self, s):
         if s.over:
             best = s.players[view.ranking(s)[0]]
-            self.phase.set_phase(f"Game over after round {s.round}: {best.name} wins with "
-                                 f"{view.score(s, best)}", ["Final scores are on the score board."], None)
+            # the winner on the bar's first line, the round on the second: "Game over after round
+            # 32: Dora wins with 10" took two lines of table mode's type at 1280x720 (#14)
+            self.phase.set_phase(f"Game over: {best.name} wins with {view.score(s, best)}",
+                                 [f"Round {s.round} was the last; the final scores are on the score board."], None)
             return
         p = s.active
         end = " \u00b7 final round" if s.ended_by is not None else ""
