@@ -139,7 +139,7 @@ def test_close_dialog_previews_and_the_hand_cut(window, qtbot):
     click(qtbot, screen.close_button)
     assert shown["titles"][0] == "One house in each province (3 houses)"
     assert "houses in Basel, Freiburg, Sigmaringen" in shown["previews"][0]
-    assert "carriage 3 (2 points)" in shown["previews"][0]
+    assert "carriage 3\u00a0(2\u00a0points)" in shown["previews"][0]
     assert any("Every city of Baden: Freiburg" in title for title in shown["titles"])
     anna = t.state.players[0]
     assert anna.houses == ["basel", "freiburg", "sigmaringen"] and anna.carriages == [3]
@@ -164,7 +164,7 @@ def test_the_cartwright_from_the_close_dialog(window, qtbot):
     assert dlg.cartwright.isEnabled()
     assert "carriage" not in dlg.previews[0].text()  # 3 cards do not reach the 4
     dlg.cartwright.setChecked(True)
-    assert "carriage 4 (3 points)" in dlg.previews[0].text()
+    assert "carriage 4\u00a0(3\u00a0points)" in dlg.previews[0].text()
     screen.dialogs.close_route = lambda state: dlg.chosen()
     click(qtbot, screen.close_button)
     assert window.table.state.turn.official == "cartwright" and window.table.state.players[0].carriages == [3, 4]

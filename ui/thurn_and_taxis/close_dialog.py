@@ -6,6 +6,8 @@ applies the close), so what the dialog promises is what the close does.
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -17,12 +19,27 @@ from PySide6.QtWidgets import (
     QLabel,
     QRadioButton,
     QVBoxLayout,
+    QWidget,
 )
 
 from companion.core.words import counted
 from companion.thurn_and_taxis import view
 
 from .. import looks
+from ..widgets.columns import ScrollingColumn
+
+#: what the dialog leaves of the screen's height (its title bar and frame)
+SCREEN_EDGE = 60
+
+
+#: a figure and the word after it ("5 points", "6 tile"), kept on one line
+_FIGURE = re.compile(r"(\d) (?=\S)")
+
+
+def figures_kept(text: str) -> str:
+    """``text`` with each figure joined to its next word by a no-break space: a preview wrapped
+    "carriage 5 (5 / points)" at the large type (#14)."""
+    return _FIGURE.sub("\\1\u00a0", text)
 
 
 class CloseDialog(QDialog):
@@ -37,6 +54,7 @@ class CloseDialog(QDialog):
         head = QLabel(f"<b>{p.name}</b> closes {view.route_text(s, p.route)} ({len(p.route)} cards). "
                       f"{s.houses_left(p)} houses left.")
         head.setWordWrap(True)
+        self.head = head
         lay.addWidget(head)
 
         self.cartwright = QCheckBox(f"Call the Cartwright: the route counts "
@@ -49,6 +67,13 @@ class CloseDialog(QDialog):
             self.cartwright.setToolTip(refused.reason)
         lay.addWidget(self.cartwright)
 
+        # the options scroll: in the larger type four of them wanted 713 px, more than a 720-pixel
+        # screen holds, and the window cut each preview's last line (#14)
+        options = QWidget()
+        column = QVBoxLayout(options)
+        column.setContentsMargins(0, 0, 0, 0)
+        self.options_column = ScrollingColumn(options)
+        lay.addWidget(self.options_column, 1)
         self.options = view.house_options(s)
         self.group = QButtonGroup(self)
         self.radios: list[QRadioButton] = []
@@ -96,7 +121,7 @@ class CloseDialog(QDialog):
             looks.tone(preview, "accent")
             self.previews.append(preview)
             grid.addWidget(preview, row, 0, 1, 2)
-            lay.addWidget(box)
+            column.addWidget(box)
         if self.radios:
             best = max(range(len(self.options)), key=lambda i: self.options[i].count)
             self.radios[best].setChecked(True)
@@ -108,6 +133,30 @@ class CloseDialog(QDialog):
         self.buttons.rejected.connect(self.reject)
         lay.addWidget(self.buttons)
         self._update()
+        self._hold_width()
+        self._hold_height()
+
+    def _hold_width(self) -> None:
+        """At least as wide as its lines that cannot wrap (the Cartwright's tick, each option's
+        title): the least of 520 px alone let the dialog take that width in the larger type, the
+        tick's words ran past its edge ("toward t") and the options' previews lost their last
+        line under their frames (#14)."""
+        options = self.options_column.widget()
+        inner = options.minimumSizeHint().width() + self.options_column.verticalScrollBar().sizeHint().width()
+        self.options_column.setMinimumWidth(inner)
+        self.setMinimumWidth(max(520, self.layout().minimumSize().width()))
+
+    def _hold_height(self) -> None:
+        """The options as tall as they are, or as the screen leaves them beside the rest."""
+        lay = self.layout()
+        margins = lay.contentsMargins()
+        inner = self.minimumWidth() - margins.left() - margins.right()
+        rest = (margins.top() + margins.bottom() + 3 * lay.spacing() + self.head.heightForWidth(inner)
+                + self.cartwright.sizeHint().height() + self.buttons.sizeHint().height())
+        room = (self.parentWidget() or self).screen().availableGeometry().height() - rest - SCREEN_EDGE
+        options = self.options_column.widget()
+        want = options.heightForWidth(inner) if options.hasHeightForWidth() else options.sizeHint().height()
+        self.options_column.setMinimumHeight(max(0, min(want, room)))
 
     def _title(self, opt) -> str:
         b = self.state.board
@@ -145,7 +194,7 @@ class CloseDialog(QDialog):
         cw = self.cartwright.isChecked()
         for i, label in enumerate(self.previews):
             award = view.close_preview(self.state, self.cities_for(i), cartwright=cw)
-            label.setText("\u2192 " + view.award_text(self.state, award))
+            label.setText("\u2192 " + figures_kept(view.award_text(self.state, award)))
 
     def chosen(self) -> tuple[dict, bool]:
         """The close_route arguments, and whether the Cartwright is to be called first."""
