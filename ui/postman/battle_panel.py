@@ -4,7 +4,7 @@ casualties, retreat). It only shows and asks; the screen turns each answer into 
 
 from __future__ import annotations
 
-from PySide6.QtCore import QTimer, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QGridLayout,
@@ -111,33 +111,30 @@ class BattlePanel(QWidget):
         self.result.setWordWrap(True)
         looks.bold(self.result)
 
-        # the panel scrolls rather than squeeze a wrapped line or make the window taller
+        # what the battle shows scrolls rather than squeeze a wrapped line or make the window
+        # taller; the step it owes (fight, resolve, casualties, retreat) stays under it, never
+        # under the page's edge (#14: Resolve at 1280x720 larger, the last retreat at cut 34)
         inner = QWidget()
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
+        outer.setSpacing(0)
         self.column = ScrollingColumn(inner)
-        outer.addWidget(self.column)
+        outer.addWidget(self.column, 1)
         lay = self.rows_layout = QVBoxLayout(inner)
         lay.addWidget(self.title)
         lay.addWidget(self.view, 1)
-        choose = QHBoxLayout()
         cards = self.cards_row = QHBoxLayout()
-        for side in self.choose_buttons:
-            choose.addWidget(self.choose_buttons[side])
+        for side in self.card_buttons:
             cards.addWidget(self.card_buttons[side])
-        lay.addLayout(choose)
         lay.addLayout(cards)
         lay.addWidget(self.notes)
         lay.addWidget(self.bar)
         lay.addWidget(self.legend)
         lay.addWidget(self.pause)
-        row = QHBoxLayout()
-        row.addWidget(self.fight_button)
-        row.addWidget(self.resolve_button)
-        lay.addLayout(row)
-        lay.addWidget(self.retreat_box)
         lay.addWidget(self.result)
         lay.addStretch(0)
+        self.steps = self._steps_row(lay.contentsMargins())
+        outer.addWidget(self.steps)
 
         self.fight_button.clicked.connect(lambda: self.town and self.fight.emit(self.town))
         self.resolve_button.clicked.connect(self.resolve)
@@ -148,6 +145,22 @@ class BattlePanel(QWidget):
         self._shown: tuple | None = None
         self.redraws = 0
         self.show_view(None, None, {}, [], "")
+
+    def _steps_row(self, margins) -> QWidget:
+        """The buttons of the step owed, in the page's margins, outside its scrolling part."""
+        steps = QWidget()
+        lay = QVBoxLayout(steps)
+        lay.setContentsMargins(margins.left(), lay.spacing(), margins.right(), margins.bottom())
+        choose = QHBoxLayout()
+        for b in self.choose_buttons.values():
+            choose.addWidget(b)
+        row = QHBoxLayout()
+        row.addWidget(self.fight_button)
+        row.addWidget(self.resolve_button)
+        lay.addLayout(choose)
+        lay.addLayout(row)
+        lay.addWidget(self.retreat_box)
+        return steps
 
     def ticked(self, side: str) -> list[str]:
         return [r.id for r, on in zip(self.model.rows, self.model.ticks, strict=True) if on and r.side == side]
@@ -180,6 +193,7 @@ class BattlePanel(QWidget):
                       *self.card_buttons.values()):
                 b.hide()
             self._retreats([], names)
+            self.steps.hide()
             return
         town = names.get(view.town, view.town)
         step = view.step
@@ -221,6 +235,8 @@ class BattlePanel(QWidget):
         self.pause.setText("Cards may answer this roll: " + ", ".join(answers) + ". Play one, or Continue."
                            if answers else "")
         self._retreats(retreat_to, names)
+        self.steps.setVisible(any(not b.isHidden() for b in (
+            self.fight_button, self.resolve_button, self.retreat_box, *self.choose_buttons.values())))
 
     def _fighters(self, view, choose: dict[str, int], suggested) -> None:
         """Every unit with the die it hits on; while the duel is owed, only the two Leaders and
@@ -254,8 +270,6 @@ class BattlePanel(QWidget):
             b.show()
             self.retreat_buttons.append(b)
         self.retreat_box.setVisible(bool(towns))
-        if towns:  # the step owed: in sight, under the page's edge at 1280x720 larger (#14)
-            QTimer.singleShot(0, self, self._retreats_in_sight)
 
     def widest_need(self) -> int:
         """The least width the panel will need in a battle, in its type now: its widest row is
@@ -279,12 +293,6 @@ class BattlePanel(QWidget):
             m = self.rows_layout.contentsMargins()
             self._widest = (key, widest + m.left() + m.right() + self.column.verticalScrollBar().sizeHint().width())
         return self._widest[1]
-
-    def _retreats_in_sight(self) -> None:
-        """Once laid out: the page scrolled so its last retreat button shows whole."""
-        if self.retreat_buttons:
-            self.column.widget().layout().activate()
-            self.column.ensureWidgetVisible(self.retreat_buttons[-1], 0, 4)
 
     def _count_ticks(self) -> None:
         for side, b in self.choose_buttons.items():
