@@ -48,6 +48,9 @@ ASPECT_STEP = 0.25
 #: room kept round the towns when the whole map is fitted, in screen pixels at text size normal:
 #: beside an edge town for its name, over and under it for a name and a counter
 FIT_MARGIN = (56, 24)
+#: room kept between the view's edge and every town's circle, marks, name and badges when the
+#: whole map is fitted (screen pixels): edge to edge, a counter or a circle met the edge
+FIT_EDGE = 8
 #: the smallest scale the whole-map view draws the names at (to fit every one in): as large as
 #: at text size normal outside table mode; smaller, a name is left out (its tip names it)
 NAMES_AT_LEAST = 1.0
@@ -837,6 +840,67 @@ class MapView(QGraphicsView):
                 k = self._least = NAMES_CROWDED
             else:
                 break
+        self._keep_off_the_edge()
+
+    def _keep_off_the_edge(self) -> None:
+        """Zoom out and centre until every town's circle, marks, name and badges, as placed,
+        lie FIT_EDGE inside the view (#14: the fit, made for the names' widths, left the small
+        board's edge towns' circles and counters at or past the edge). The places are asked
+        again at the new zoom, so a few rounds."""
+        for _ in range(3):
+            extents = self._drawn_extents()
+            if self._inside_by(extents, FIT_EDGE):
+                return
+            zoom = min(self._zoom_inside(extents, axis) for axis in (0, 1))
+            self.setTransform(QTransform.fromScale(zoom, zoom))
+            self.centerOn(QPointF(*(self._centre_of(extents, zoom, axis) for axis in (0, 1))))
+            self._fit_zoom = zoom  # the names keep the scale the fit chose for them
+            self._scale_to(zoom)
+            self.declutter()
+
+    def _drawn_extents(self) -> list[tuple[tuple[float, float], QRectF]]:
+        """Each town's point on the board and what is drawn round it, in screen pixels about it."""
+        out = []
+        for tid, item in self.town_items.items():
+            box = item.circle_rect()
+            for part in [*item.fixed_rects(), *item.badges(), *([item.label_rect()] if item.name_shown else [])]:
+                box = box.united(part)
+            out.append((self.pos[tid], box))
+        return out
+
+    def _inside_by(self, extents, edge: float) -> bool:
+        port = QRectF(self.viewport().rect()).adjusted(edge, edge, -edge, -edge)
+        return all(port.contains(box.translated(self.mapFromScene(QPointF(*at)).toPointF())) for at, box in extents)
+
+    @staticmethod
+    def _span(extents, zoom: float, axis: int) -> tuple[float, float]:
+        """Where the drawn parts begin and end along ``axis`` at ``zoom`` (zoomed board pixels)."""
+        lo = min(at[axis] * zoom + (box.left() if axis == 0 else box.top()) for at, box in extents)
+        hi = max(at[axis] * zoom + (box.right() if axis == 0 else box.bottom()) for at, box in extents)
+        return lo, hi
+
+    def _zoom_inside(self, extents, axis: int) -> float:
+        """The largest zoom, no larger than now, whose drawn span along ``axis`` leaves FIT_EDGE
+        each side (the span grows with the zoom past its least, so halving finds it)."""
+        port = self.viewport().rect()
+        # a pixel more each side: the view centres on whole pixels
+        room = (port.width() if axis == 0 else port.height()) - 2 * (FIT_EDGE + 1)
+        lo, hi = 0.02, self.transform().m11()
+
+        def fits(zoom: float) -> bool:
+            start, end = self._span(extents, zoom, axis)
+            return end - start <= room
+
+        if fits(hi):
+            return hi
+        for _ in range(30):
+            mid = (lo + hi) / 2
+            lo, hi = (mid, hi) if fits(mid) else (lo, mid)
+        return lo
+
+    def _centre_of(self, extents, zoom: float, axis: int) -> float:
+        start, end = self._span(extents, zoom, axis)
+        return (start + end) / 2 / zoom
 
     def _whole_map_zoom(self, k: float) -> tuple[float, QPointF]:
         """The zoom and centre that show every town with its name at scale ``k`` under or over it
@@ -907,6 +971,8 @@ class MapView(QGraphicsView):
         if self._fitted and (self._settling or not self._small_change(self.viewport().size())
                              or not self._all_in_sight()):
             self.fit()
+        elif self._fitted:
+            self._keep_off_the_edge()  # a few pixels less: the zoom kept, or a step smaller
 
     def _all_in_sight(self) -> bool:
         """Whether every town, its name and its marks still lie inside the view: a small change
