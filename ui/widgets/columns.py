@@ -371,18 +371,22 @@ def _row_needs(view: QAbstractItemView, row: int, columns: int) -> list[tuple[in
     for col in range(columns):
         index = model.index(row, col, QModelIndex())
         widest = index.data(MEASURED_ROLE)
-        text = widest if widest is not None else index.data(Qt.ItemDataRole.DisplayRole)
-        text = "" if text is None else str(text)
         own = index.data(Qt.ItemDataRole.FontRole)
         # a cell's own font sets only what it names (bold, say): the rest is the view's, as the
         # delegate draws it (a bare bold QFont would measure in the app's body size)
         font = own.resolve(view.font()) if own is not None else view.font()
-        fm = QFontMetrics(font)
         extra = pad
         if index.data(Qt.ItemDataRole.DecorationRole) is not None:
             extra += 20
         if index.data(Qt.ItemDataRole.CheckStateRole) is not None:
             extra += check
+        if callable(widest):  # a cell its delegate paints (cards as chips) says its own widths
+            word, whole = widest(font)
+            out.append((extra + word, extra + whole))
+            continue
+        text = widest if widest is not None else index.data(Qt.ItemDataRole.DisplayRole)
+        text = "" if text is None else str(text)
+        fm = QFontMetrics(font)
         # words as Qt breaks the line: at spaces, never at a no-break space ("Cleo\u00a0\u2708")
         word = extra + max((fm.horizontalAdvance(w) for w in _BREAKS.split(text)), default=0)
         whole = extra + max((fm.horizontalAdvance(line) for line in text.split("\n")), default=0)
@@ -393,7 +397,8 @@ def _row_needs(view: QAbstractItemView, row: int, columns: int) -> list[tuple[in
 #: where Qt may break a cell's line: the spaces between its words, not a no-break space
 _BREAKS = re.compile(r"[ \t\n]+")
 
-#: a model's role for the text a cell's width is measured by (share_width's words)
+#: a model's role for the text a cell's width is measured by (share_width's words), or for a
+#: function of the cell's font that gives the (longest word, whole line) widths its delegate paints
 MEASURED_ROLE = 0x0100 + 40  # Qt.ItemDataRole.UserRole + 40, set by its number (see the imports)
 
 
