@@ -71,11 +71,11 @@ def _fresh(state, like: FlightBoard) -> FlightBoard:
 def test_the_flight_board_is_drawn_again_only_when_a_plane_or_the_passenger_moved(window, qtbot):
     screen = _open(window, qtbot)
     board = screen.flight_board
-    moves = quiet = 0
+    moves = quiet = resized = 0
     for _ in range(BACK):
         s = window.table.state
         before = ({p: plane_text(s, p) for p in s.players}, s.passenger)
-        builds, grounds = board.builds, board.grounds
+        builds, grounds, size = board.builds, board.grounds, board.size()
         discs = dict(board.plane_items)
         window.redo()
         s = window.table.state
@@ -84,13 +84,20 @@ def test_the_flight_board_is_drawn_again_only_when_a_plane_or_the_passenger_move
         else:
             assert board.builds == builds + 1
             moves += 1
-        assert board.grounds == grounds  # the pieces moved; the track under them stayed
-        assert all(board.plane_items[p] is discs[p] for p in s.players)  # moved, not drawn again
+        # the pieces moved; the track under them stayed, unless the board's size changed: the
+        # column over it holds the most height it has needed at the window's size (arrangement.py),
+        # so that happens once at the most, when the players' rows first wrap another way
+        if board.size() == size:
+            assert board.grounds == grounds
+            assert all(board.plane_items[p] is discs[p] for p in s.players)  # moved, not drawn again
+        else:
+            resized += 1
         fresh = _fresh(s, board)
         assert _pieces(board) == _pieces(fresh)  # never stale: as a board drawn anew from the state
         assert _drawing(board) == _drawing(fresh)
         fresh.deleteLater()
     assert moves and quiet  # both kinds of input were seen
+    assert resized <= 1
 
 
 def test_a_new_colour_set_draws_the_board_again(window, qtbot):

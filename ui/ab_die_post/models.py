@@ -3,6 +3,8 @@ A thin adapter over the state; the card chips are painted by ``CardDelegate``.""
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPen
 from PySide6.QtWidgets import QStyle
@@ -29,7 +31,16 @@ PLANE_MARK = "\u00a0\u2708"
 class PlayerModel(RowTableModel):
     headers = ("Player", "Spare parts", "Points", "Plane", "Score")
 
+    #: the most spare parts a hand has held in this game's course (an undo keeps it): outside
+    #: table mode the Spare parts column is at least that many chips wide, so a card drawn or
+    #: given back moves no column and the board beside the table (#14)
+    most_cards = 0
+
     def set_state(self, state) -> None:
+        if state is None or list(state.players) != self.rows:
+            self.most_cards = 0
+        if state is not None:
+            self.most_cards = max([self.most_cards, *(len(h) for h in state.deck.hands.values())])
         self.set_rows(state, state.players if state is not None else [])
 
     def answer(self, p, index, role):
@@ -40,9 +51,8 @@ class PlayerModel(RowTableModel):
             return sorted(s.deck.hands[p])
         if role == Qt.ItemDataRole.DisplayRole:
             return self.cell(p, col)
-        if role == MEASURED_ROLE and col == PLAYER_COLUMN:
-            # every name as wide as with the mark: the columns stay as the mark moves (#12)
-            return p + PLANE_MARK
+        if role == MEASURED_ROLE:
+            return self._measured(p, col)
         if role == Qt.ItemDataRole.ToolTipRole and col == CARDS_COLUMN:
             threes = s.threes(p)
             return f"{p} holds {counted(len(s.deck.hands[p]), 'card')}, {counted(threes, 'red 3')}"
@@ -56,6 +66,19 @@ class PlayerModel(RowTableModel):
             return QBrush(colour("danger"))
         return None
 
+    def _measured(self, p: str, col: int):
+        """What the column sharer measures a cell by (widgets/columns.py MEASURED_ROLE)."""
+        if col == CARDS_COLUMN:  # the chips it paints, not their text (#14)
+            return lambda font, n=len(self.state.deck.hands[p]), most=self.most_cards, text=self.cell(p, col): (
+                CardDelegate.needs(n, most, font) if not LOOKS.table_mode else _widths(text, font))
+        if col == PLAYER_COLUMN:
+            # every name as wide as with the mark, and bold as whose turn it is: the columns
+            # stay as the mark moves (#12)
+            return lambda font, text=p + PLANE_MARK: _bold_widths(text, font)
+        # the rest in bold, as in the row of whose turn it is: the turn passing moves no column,
+        # nor the window's splitter with the table's least width (#14)
+        return lambda font, text=self.cell(p, col): _bold_widths(text, font)
+
     def cell(self, p: str, col: int) -> str:
         s = self.state
         if col == 0:
@@ -66,11 +89,13 @@ class PlayerModel(RowTableModel):
         if col == 2:
             return str(s.points_in_hand(p))
         if col == 3:
-            text = plane_text(s, p)
+            # in table mode the row grows a line of chips instead, its words wrapping where they may
+            text = plane_text(s, p) if LOOKS.table_mode else _phrases(plane_text(s, p))
             if s.planes[p].flanks:
-                text += f", {s.planes[p].flanks}/2 flanks"
-            return text + (" \u00b7 passenger" if s.passenger == p else "")
-        return f"{s.scores[p]} / {s.settings.target_score}"
+                text += f", {s.planes[p].flanks}/2\u00a0flanks"
+            return text + (" \u00b7\u00a0passenger" if s.passenger == p else "")
+        # no-break spaces: "7 / 15" never breaks over two lines (#14)
+        return f"{s.scores[p]}\u00a0/\u00a0{s.settings.target_score}"
 
     def row_of(self, player: str) -> int:
         return self.rows.index(player) if player in self.rows else -1
@@ -93,6 +118,21 @@ class CardDelegate(MeasuredOnce):
     def _card_size(font: QFont) -> tuple[int, int]:
         h = max(14, QFontMetrics(font).height() + 6)
         return max(12, int(h * 0.72)), h
+
+    @classmethod
+    def needs(cls, cards: int, most: int, font: QFont) -> tuple[int, int]:
+        """The widths (least, whole) a hand of ``cards`` chips wants in ``font``: its chips on
+        one line. Outside table mode, where a row keeps its one line, the least is a line of
+        ``most`` chips (the cards of a hand sized by their figures' text overlapped until they
+        hid one another). In table mode a row grows a line for them and the column is measured
+        by their figures' text: a line of a dozen chips squeezed the Plane column there, and the
+        page under the table scrolled."""
+        w, _h = cls._card_size(_bold(font))
+
+        def line(n: int) -> int:
+            return n * (w + cls.GAP) - cls.GAP + 8 if n else 0
+
+        return line(max(cards, most)), line(cards)
 
     def _per_line(self, width: int, card_w: int) -> int:
         return max(1, (width - 8 + self.GAP) // (card_w + self.GAP))
@@ -145,3 +185,23 @@ def _bold(font: QFont) -> QFont:
     out = QFont(font)
     out.setBold(True)
     return out
+
+
+#: the words of a plane's place that stay on one line: a narrow Plane column broke "zone 2"
+#: and "start field" (four lines a row at 1280x720 in the larger type, #14)
+_PHRASES = re.compile(r"\b(start|goal|inner|middle|outer|zone|\d+(?:st|nd|rd|th)) (field|airport|lane|space|\d+)")
+
+
+def _phrases(text: str) -> str:
+    return _PHRASES.sub(lambda m: f"{m.group(1)}\u00a0{m.group(2)}", text)
+
+
+def _bold_widths(text: str, font: QFont) -> tuple[int, int]:
+    """``_widths`` in the bold of ``font``."""
+    return _widths(text, _bold(font))
+
+
+def _widths(text: str, font: QFont) -> tuple[int, int]:
+    """The longest word (broken at spaces, never at a no-break space) and the whole of ``text``."""
+    fm = QFontMetrics(font)
+    return max((fm.horizontalAdvance(w) for w in text.split(" ")), default=0), fm.horizontalAdvance(text)

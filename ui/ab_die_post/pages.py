@@ -142,8 +142,13 @@ class MovePage(QWidget):
             flank_row.addWidget(b, 1)
         self.move_button = QPushButton("Move here")
         self.move_button.setMinimumHeight(36)
-        self.goal_button = QPushButton("Landed on the goal airport")
-        self.blocked_button = QPushButton("Landing space taken: no move")
+        # short words, the whole ones in the tips: side by side the long ones made the page
+        # 609 px wide at 1280x720 in the larger type, and the window squeezed the rules dock
+        # beside the table to 147 px, a word a line (#14)
+        self.goal_button = QPushButton("On the goal airport")
+        self.goal_button.setToolTip("The plane landed on the goal airport: the flight ends")
+        self.blocked_button = QPushButton("Space taken: no move")
+        self.blocked_button.setToolTip("The landing space is taken by another plane: this plane does not move")
         top = QHBoxLayout()
         top.addWidget(self.ball)
         top.addWidget(self.wind, 1)

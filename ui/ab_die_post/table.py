@@ -100,6 +100,8 @@ class RaceTable(QWidget):
         self.player_view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.player_view.setSizeAdjustPolicy(QAbstractItemView.SizeAdjustPolicy.AdjustToContents)
         self.player_view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # where it is squeezed its rows scroll to whose turn it is (arrangement.py), the last row whole
+        self.player_view.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.player_view.setProperty("usefulRows", 6)  # the whole table: each player's row
         # at a large text size the score column stays in view (in table mode a name and its ✈
         # keep one line too: arrangement.py)
@@ -108,6 +110,7 @@ class RaceTable(QWidget):
         self.track = ScoreTrack()
         self.result = QLabel("")
         self.result.setWordWrap(True)
+        self._steady_result = SteadyHeight(self.result)  # a flight's result takes a line, then two
         self.costs = QLabel("")
         self.costs.setWordWrap(True)
         looks.tone(self.costs, "muted")
@@ -121,8 +124,8 @@ class RaceTable(QWidget):
         tl = QVBoxLayout(track_box)
         tl.setContentsMargins(6, 4, 6, 4)
         tl.addWidget(self.track)
-        tl.addWidget(self.result)
         ll.addWidget(track_box)
+        ll.addWidget(self.result)
         ll.addStretch(1)
         self.track_box = track_box
         self.flight_board = FlightBoard()  # every plane, always in view
@@ -149,7 +152,9 @@ class RaceTable(QWidget):
         self.split = split = QSplitter(Qt.Orientation.Horizontal)
         # at a large text size the column scrolls, never squeezes, and the board under it keeps
         # its share of the height in sight (in table mode the board goes beside it: arrangement.py)
-        self.players_column = PlayersColumn(ScrollingColumn(left), self.flight_board, track_box, self.player_sharer)
+        self.players_column = PlayersColumn(ScrollingColumn(left), self.flight_board, (self.costs, track_box, self.result),
+                                            self.player_sharer)
+        self.players_column.focus_row = lambda: self.players.row_of(self.state.current) if not self.state.winners else -1
         # the page changes at nearly every input: its new needs stop at the fence unless the
         # page no longer fits the column (docs/architecture.md, "The window's layout")
         self.page_fence = LayoutFence(self.action_box)
@@ -217,6 +222,8 @@ class RaceTable(QWidget):
     def refresh(self, change=None) -> None:
         """Redraw the panels ``change`` (the session's Change record) touched; None: all of them."""
         if change is None:  # the looks changed, or the screen is new: table mode may have too
+            self.players_column.hold_again()
+            self.pages.setMinimumWidth(0)  # the pages measured again in the new looks
             arrange(self.split, self.players_column, self.flight_board, self.page_fence)
             on = looks.LOOKS.table_mode
             for page in (self.turn_page, self.indicator, self.move_page):
@@ -234,17 +241,20 @@ class RaceTable(QWidget):
             self.flight_board.show_flight(s)
         if "result" in drawn:
             self.result.setText(_result_text(s))
+            self._steady_result.hold()
         if "costs" in drawn:
             self.costs.setText(_costs_text(s))
         if change is None or change.state_parts:  # these ask the rules, whose answers any part may change
             self._refresh_phase(s)
             self._refresh_page(s)
-            self.costs.setVisible(s.phase not in ("over", "keep"))  # no hurricane at a flight's end
+            self.players_column.want(self.costs, s.phase not in ("over", "keep"))  # no hurricane at a flight's end
             self._steady_costs.hold()
             drawn += ["phase", "page"]
         self.redraws.update(drawn)
         if change is not None:  # a click (a new look lays the window out in its own time)
             self._lay_out_now()
+        if change is None or change.changed("current", "winners"):  # the turn passed: its row in sight
+            self.players_column.show_focus()
 
     def _lay_out_now(self) -> None:
         """Lay the screen out for the new state now, before anything is painted (#12).
@@ -266,20 +276,36 @@ class RaceTable(QWidget):
 
     def _refresh_phase(self, s) -> None:
         leg = "outward" if s.outward else "homeward"
-        where = f"Flight {s.flight} ({leg})"
+        phrases = [f"Flight {s.flight} ({leg})"]
         if s.phase != "over":
-            where += f" \u00b7 {s.current}'s turn: {PHASE_WORDS[s.phase]}"
+            phrases[0] += " \u00b7"
+            phrases += [f"{s.current}'s turn:", PHASE_WORDS[s.phase]]
         ended = self.table.session.result()
         if ended is not None:  # no flight after the end (ab_die_post.game.end)
-            where = f"Game over after flight {s.flight}: {' and '.join(ended.winners)} win{'s' if len(ended.winners) == 1 else ''}"
+            phrases = [f"Game over after flight {s.flight}:", " and ".join(ended.winners),
+                       f"win{'s' if len(ended.winners) == 1 else ''}"]
+        where = " ".join(_unbroken(p) for p in phrases) if looks.LOOKS.table_mode else " ".join(phrases)
         todo = [st.text for st in self.table.session.next_steps()][:3]
         self.phase.set_phase(where, todo, None)
+
+    def _hold_page_width(self, page) -> None:
+        """Outside table mode the page's column as wide as the widest page it has shown since
+        the looks changed (and the indicator's, which comes every turn): each phase's page
+        asked for its own width, and the players' table and the board beside it moved at the
+        change (#14)."""
+        if looks.LOOKS.table_mode:  # the column is as wide as the players' table there
+            return
+        widths = [page.minimumSizeHint().width(), self.indicator.minimumSizeHint().width()]
+        floor = max([self.pages.minimumWidth(), *widths])
+        if floor != self.pages.minimumWidth():
+            self.pages.setMinimumWidth(floor)
 
     def _refresh_page(self, s) -> None:
         page = {"turn": self.turn_page, "drawing": self.turn_page, "indicator": self.indicator,
                 "move": self.move_page, "hurricane": self.pay_page, "keep": self.keep_page,
                 "over": self.end_page}[s.phase]
         self.pages.setCurrentWidget(page)
+        self._hold_page_width(page)
         for i in range(self.pages.count()):  # only the page shown asks for room
             other = self.pages.widget(i)
             policy = QSizePolicy.Policy.Preferred if other is page else QSizePolicy.Policy.Ignored
@@ -302,6 +328,13 @@ class RaceTable(QWidget):
             self.keep_page.update_from(s)
         else:
             self.end_page.update_from(s)
+
+
+def _unbroken(phrase: str) -> str:
+    """``phrase`` with no-break spaces: in table mode's display type the phase line breaks
+    between its phrases only ("Flight 2 (homeward) · Cleo's turn:" over "drawing spare
+    parts"), where at 1280x720 it put "spare parts" on a line of its own (#14)."""
+    return phrase.replace(" ", "\u00a0")
 
 
 def _fly_text(settings) -> str:
