@@ -250,7 +250,7 @@ class ResultScreen(QFrame):
         self.scores.setHorizontalHeaderLabels([c.capitalize() for c in cols])
         for r, line in enumerate(result.scores):
             for c, text in enumerate((("\u2605 " if line.winner else "") + line.name,) + tuple(line.cells)):
-                item = QTableWidgetItem(_joined(text))
+                item = QTableWidgetItem(_joined(text) if c else text)  # a side's name is kept whole anyway
                 if c:
                     item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 if line.winner:
