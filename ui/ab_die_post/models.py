@@ -14,7 +14,7 @@ from companion.core.words import counted
 
 from ..looks import LOOKS
 from ..palette import PLANE_COLOURS, colour
-from ..widgets.columns import MEASURED_ROLE
+from ..widgets.columns import MEASURED_ROLE, text_widths
 from ..widgets.measured_once import MeasuredOnce
 from ..widgets.row_model import RowTableModel
 
@@ -70,7 +70,7 @@ class PlayerModel(RowTableModel):
         """What the column sharer measures a cell by (widgets/columns.py MEASURED_ROLE)."""
         if col == CARDS_COLUMN:  # the chips it paints, not their text (#14)
             return lambda font, n=len(self.state.deck.hands[p]), most=self.most_cards, text=self.cell(p, col): (
-                CardDelegate.needs(n, most, font) if not LOOKS.table_mode else _widths(text, font))
+                CardDelegate.needs(n, most, font) if not LOOKS.table_mode else text_widths(text, font))
         if col == PLAYER_COLUMN:
             # every name as wide as with the mark, and bold as whose turn it is: the columns
             # stay as the mark moves (#12)
@@ -197,11 +197,5 @@ def _phrases(text: str) -> str:
 
 
 def _bold_widths(text: str, font: QFont) -> tuple[int, int]:
-    """``_widths`` in the bold of ``font``."""
-    return _widths(text, _bold(font))
-
-
-def _widths(text: str, font: QFont) -> tuple[int, int]:
-    """The longest word (broken at spaces, never at a no-break space) and the whole of ``text``."""
-    fm = QFontMetrics(font)
-    return max((fm.horizontalAdvance(w) for w in text.split(" ")), default=0), fm.horizontalAdvance(text)
+    """``text_widths`` in the bold of ``font``."""
+    return text_widths(text, _bold(font))

@@ -26,7 +26,7 @@ from companion.ab_die_post.view import GOAL
 from companion.core.inputs import Input
 
 from .. import looks
-from ..widgets.columns import ScrollingColumn, share_width
+from ..widgets.columns import ScrollingColumn, share_width, unbroken
 from ..widgets.layout_fence import LayoutFence
 from ..widgets.measured_once import MeasuredOnce
 from ..widgets.phase_bar import PhaseBar
@@ -284,7 +284,10 @@ class RaceTable(QWidget):
         if ended is not None:  # no flight after the end (ab_die_post.game.end)
             phrases = [f"Game over after flight {s.flight}:", " and ".join(ended.winners),
                        f"win{'s' if len(ended.winners) == 1 else ''}"]
-        where = " ".join(_unbroken(p) for p in phrases) if looks.LOOKS.table_mode else " ".join(phrases)
+        # in table mode's display type the line breaks between its phrases only ("Flight 2
+        # (homeward) · Cleo's turn:" over "drawing spare parts"); at 1280x720 it had put "spare
+        # parts" on a line of its own (#14)
+        where = " ".join(unbroken(p) for p in phrases) if looks.LOOKS.table_mode else " ".join(phrases)
         todo = [st.text for st in self.table.session.next_steps()][:3]
         self.phase.set_phase(where, todo, None)
 
@@ -328,13 +331,6 @@ class RaceTable(QWidget):
             self.keep_page.update_from(s)
         else:
             self.end_page.update_from(s)
-
-
-def _unbroken(phrase: str) -> str:
-    """``phrase`` with no-break spaces: in table mode's display type the phase line breaks
-    between its phrases only ("Flight 2 (homeward) · Cleo's turn:" over "drawing spare
-    parts"), where at 1280x720 it put "spare parts" on a line of its own (#14)."""
-    return phrase.replace(" ", "\u00a0")
 
 
 def _fly_text(settings) -> str:

@@ -9,7 +9,7 @@ from companion.core.words import counted
 from companion.thurn_and_taxis.view import ranking, scores, winner
 
 from ..palette import PLAYER_COLOURS, colour
-from ..widgets.columns import MEASURED_ROLE
+from ..widgets.columns import MEASURED_ROLE, NBSP, unbroken
 from ..widgets.row_model import RowTableModel
 from .map_view import player_colour
 
@@ -18,15 +18,9 @@ from .map_view import player_colour
 #: (1280x720, the larger type: the map 435 -> 365 px wide)
 HEADERS = ("Player", "Houses\nleft", "Carriage", "Tiles", "Score")
 
-#: a cell's words kept on one line: at 1280x720 in the larger type the board wrapped them at
-#: their spaces ("\u25b6 / Anna", "5 (5 / pts)"), each row two lines tall (#14)
-NBSP = "\u00a0"
-#: whose turn it is, joined to the name
+#: whose turn it is, joined to the name; a cell's words are kept on one line (``unbroken``): at
+#: 1280x720 in the larger type the board wrapped them ("\u25b6 / Anna", "5 (5 / pts)"), #14
 TURN_MARK = "\u25b6" + NBSP
-
-
-def one_line(text: str) -> str:
-    return text.replace(" ", NBSP)
 
 
 class ScoreRow(dict):
@@ -99,7 +93,7 @@ class ScoreModel(RowTableModel):
             if s.over:
                 mark = f"{ranking(s).index(seat) + 1}.{NBSP}"
             return f"{mark}{p.name}"
-        return one_line(self._figures(s, p, row, col))
+        return unbroken(self._figures(s, p, row, col))
 
     def _figures(self, s, p, row, col):
         if col == 1:

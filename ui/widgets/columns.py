@@ -385,17 +385,28 @@ def _row_needs(view: QAbstractItemView, row: int, columns: int) -> list[tuple[in
             out.append((extra + word, extra + whole))
             continue
         text = widest if widest is not None else index.data(Qt.ItemDataRole.DisplayRole)
-        text = "" if text is None else str(text)
-        fm = QFontMetrics(font)
-        # words as Qt breaks the line: at spaces, never at a no-break space ("Cleo\u00a0\u2708")
-        word = extra + max((fm.horizontalAdvance(w) for w in _BREAKS.split(text)), default=0)
-        whole = extra + max((fm.horizontalAdvance(line) for line in text.split("\n")), default=0)
+        word, whole = text_widths("" if text is None else str(text), font)
+        word, whole = extra + word, extra + whole
         out.append((word, whole))
     return out
 
 
 #: where Qt may break a cell's line: the spaces between its words, not a no-break space
 _BREAKS = re.compile(r"[ \t\n]+")
+NBSP = "\u00a0"
+
+
+def text_widths(text: str, font) -> tuple[int, int]:
+    """The widths of ``text``'s longest word, as Qt breaks a line (at spaces, never at a no-break
+    space: "Cleo\u00a0\u2708"), and of its longest line, in ``font``."""
+    fm = QFontMetrics(font)
+    return (max((fm.horizontalAdvance(w) for w in _BREAKS.split(text)), default=0),
+            max((fm.horizontalAdvance(line) for line in text.split("\n")), default=0))
+
+
+def unbroken(text: str) -> str:
+    """``text`` as one word: every space a no-break space."""
+    return text.replace(" ", NBSP)
 
 #: a model's role for the text a cell's width is measured by (share_width's words), or for a
 #: function of the cell's font that gives the (longest word, whole line) widths its delegate paints

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from .. import looks
 from ..looks import LOOKS
-from .columns import ScrollingColumn, share_width
+from .columns import ScrollingColumn, share_width, unbroken
 
 #: the sizes the score table steps down through (from its own) until no side's name wraps
 SCORE_SIZES = ("phase.next", "title", "heading", None)
@@ -52,7 +52,7 @@ def _joined(text: str) -> str:
     Rider / \u00d74" broke a count from what it counts, "Holnist / Patrol" a name)."""
     if not is_words(text):
         return text
-    return ", ".join(part.replace(" ", "\u00a0") for part in text.split(", "))
+    return ", ".join(unbroken(part) for part in text.split(", "))
 
 
 class _Beside(QWidget):
