@@ -856,7 +856,7 @@ class MainWindow(QMainWindow):
         """In table mode the notices float over the table's bottom edge: the board takes the rows
         their slot kept, the autosave line goes to the menu bar's corner (ui/widgets/notices.py).
         A screen with a ``notice_room`` (the Postman's, under its side tabs) has them float over
-        that room instead, so they never cover its board (#14)."""
+        that room's column instead, on the room, so they never cover its board (#14)."""
         on = LOOKS.table_mode
         over = self._notices_over()
         if on == self.notices.floating and self.notices.parentWidget() is over:
@@ -884,7 +884,8 @@ class MainWindow(QMainWindow):
     def _notices_over(self) -> QWidget:
         """What the notices float over in table mode (or stand in, out of it)."""
         room = getattr(self.screen_widget, "notice_room", None) if LOOKS.table_mode else None
-        return room if room is not None else self.table_area
+        # the room's column, not the room: a risen announcement covers the side's page above it
+        return room.parentWidget() if room is not None else self.table_area
 
     def _size_notice_room(self) -> None:
         """The screen's notice room as tall as the slot's reserved height while they float in it,
@@ -892,7 +893,7 @@ class MainWindow(QMainWindow):
         the side's page over it scrolls (a battle's Resolve button at 1280x720 larger)."""
         room = getattr(self.screen_widget, "notice_room", None)
         if room is not None:
-            high = self.notices.need if self.notices.parentWidget() is room else 0
+            high = self.notices.need if self.notices.parentWidget() is room.parentWidget() else 0
             if room.height() != high or room.minimumHeight() != high:
                 room.setFixedHeight(high)
 

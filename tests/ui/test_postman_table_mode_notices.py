@@ -75,7 +75,7 @@ def test_the_slot_goes_home_when_table_mode_is_left_and_outlives_the_screen(wind
     settle()
     room = window.screen_widget.notice_room
     # kept whether a notice shows or not: nothing under the tabs moves when one comes
-    assert window.notices.parentWidget() is room and room.height() == window.notices.need > 0
+    assert window.notices.parentWidget() is room.parentWidget() and room.height() == window.notices.need > 0
     window.telling.announcement.announce("Rider 2 is lost")
     settle()
     assert room.height() == window.notices.need
@@ -94,5 +94,5 @@ def test_the_slot_goes_home_when_table_mode_is_left_and_outlives_the_screen(wind
     assert window.notices.parentWidget() is window.table_area
     assert window.open_record(str(path))
     settle()
-    assert window.notices.parentWidget() is window.screen_widget.notice_room and window.notices.floating
+    assert window.notices.parentWidget() is window.screen_widget.notice_room.parentWidget() and window.notices.floating
     window.set_table_mode(False, full_screen=False)

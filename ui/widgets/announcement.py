@@ -16,14 +16,18 @@ from .. import looks
 
 #: How long an announcement stays up when no other input comes first.
 SHOW_MS = 6000
-#: The sizes an announcement steps down through to fit its slot, the phase bar's first.
+#: The sizes an announcement steps down through to fit its slot, the phase bar's first; in table
+#: mode the bar's step line ("phase.next") comes next, larger there than a title.
 FIT_SIZES = ("phase", "title", "heading", None)
+TABLE_FIT_SIZES = ("phase", "phase.next", "title", "heading", None)
 
 
 class Announcement(QFrame):
     #: it asks nothing of the table: where it is drawn over the board (table mode), a click
     #: goes through it to the button under it (ui/widgets/notices.py)
     passes_clicks = True
+    #: floating (table mode) it may rise over the table to keep a large type (ui/widgets/notices.py)
+    grows = True
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -65,22 +69,41 @@ class Announcement(QFrame):
         """The largest of the phase bar's and smaller sizes whose wrapped words fit ``room``
         pixels of height, the announcement ``wide`` pixels wide (the slot it shows in keeps its
         height: ui/widgets/notices.py)."""
-        m = self.layout().contentsMargins()
-        width = max(50, wide - m.left() - m.right() - self.layout().spacing()
-                    - self.close_button.sizeHint().width() - 2 * self.frameWidth())
+        width = self._text_width(wide)
         fitted = (self.text.text(), width, room, looks.LOOKS.points("phase"))
         if fitted == getattr(self, "_fitted", None):
             return  # stepping the size down asks the slot for a new layout: once is enough
         self._fitted = fitted
-        for size in FIT_SIZES:
+        for size in TABLE_FIT_SIZES if looks.LOOKS.table_mode else FIT_SIZES:
             looks.text_size(self.text, size)
             if self.text.heightForWidth(width) <= room:
                 return
+
+    def words_height(self, wide: int) -> int:
+        """The height its words take in their present size, the announcement ``wide`` pixels wide."""
+        return self.text.heightForWidth(self._text_width(wide))
+
+    def _text_width(self, wide: int) -> int:
+        m = self.layout().contentsMargins()
+        # the close button's room is kept whether it shows or not: the words' width never
+        # changes with it, so neither does the size they were fitted in
+        return max(50, wide - m.left() - m.right() - self.layout().spacing()
+                   - self.close_button.sizeHint().width() - 2 * self.frameWidth())
 
     def let_clicks_through(self, on: bool) -> None:
         """Drawn over the board, clicks go through it (ui/widgets/notices.py): its close button
         then goes too, since a click on it would reach the board under it."""
         self.close_button.setVisible(not on)
+        self._passing = on
+
+    def mousePressEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        """A click on it (where it takes clicks) hides it: risen over the table in table mode it
+        has no close button, and what it covers shows again at once."""
+        if getattr(self, "_passing", False):
+            super().mousePressEvent(event)
+            return
+        event.accept()
+        self.clear()
 
     def least_height(self) -> int:
         """The height its close button and frame take whatever its words (the slot reserves at

@@ -8,7 +8,10 @@ would (the last autosave). Shared by the four games; it knows none of them.
 In table mode the slot floats (``set_floating``): it leaves the window's layout, so the board
 takes its rows down to the window's bottom, and a notice is drawn over the table's bottom edge
 while it shows, in table mode's own type; the layout never changes, so nothing moves under it.
-The idle line is then said in the window's corner (``corner``) instead.
+The idle line is then said in the window's corner (``corner``) instead. A notice that ``grows``
+(the announcement) may then rise above the reserved lines, up to a third of what it floats over,
+to keep the phase bar's type for longer words; risen, it takes a click (which hides it) rather
+than let it through to a table it hides.
 """
 
 from __future__ import annotations
@@ -26,6 +29,9 @@ FRAME = 18
 #: a window at least this tall keeps every notice's reserved lines; a shorter one (1280x720,
 #: 1366x768) keeps one line of each, and longer words step down a size or scroll
 TALL = 900
+#: floating, how much of what it floats over a notice that grows may cover while it shows: its
+#: bottom third, where most words fit in the phase bar's type or its step line's (#14)
+GROWS_TO = 1 / 3
 
 
 class NoticeSlot(QWidget):
@@ -53,6 +59,9 @@ class NoticeSlot(QWidget):
         self._probe.setWordWrap(True)
         #: the height reserved for the tallest notice (the slot's own height unless it floats)
         self.need = 0
+        #: the height the shown notice takes while floating (``need``, or more for one that grows)
+        self.risen = 0
+        self._placing = self._again = False
         #: table mode: drawn over the table's bottom edge, out of its layout (``set_floating``)
         self.floating = False
         #: a line elsewhere (the menu bar's corner) that says the idle line while the slot floats
@@ -120,22 +129,47 @@ class NoticeSlot(QWidget):
 
     def _place(self) -> None:
         """The slot's height: the reserved one in the layout; floating, the reserved one while a
-        notice shows and none otherwise, at the bottom of the widget it floats over."""
+        notice shows (or more, risen) and none otherwise, at the bottom of the widget it floats over.
+        Its own resize fits the notice, which may rise: that asks for one more placing, after
+        this one, never inside it (Qt would finish the outer geometry over the inner one)."""
+        if self._placing:
+            self._again = True
+            return
+        self._placing = True
+        try:
+            for _ in range(3):  # the rise depends on the words and the room, not on this height
+                self._again = False
+                self._place_once()
+                if not self._again:
+                    break
+        finally:
+            self._placing = False
+
+    def _place_once(self) -> None:
         shown = self.shown()
-        high = self.need if not self.floating or shown is not None else 0
+        high = self.need
+        if self.floating:
+            high = 0 if shown is None else max(self.need, self.risen if getattr(shown, "grows", False) else 0)
         if self.minimumHeight() != high or self.maximumHeight() != high:
             self.setFixedHeight(high)
         if self.floating:
-            over = self.parentWidget()
-            room = over.contentsRect()
-            lay = over.layout()
-            if lay is not None:
-                room = room.marginsRemoved(lay.contentsMargins())
+            room = self._floats_in()
             self.setGeometry(room.left(), room.bottom() + 1 - high, room.width(), high)
             self.raise_()
             # a notice that asks nothing of the table (the announcement) lets clicks through to
-            # the buttons under it: it goes with the next input, which such a click makes
-            self._let_clicks_through(bool(getattr(shown, "passes_clicks", False)))
+            # the buttons under it: it goes with the next input, which such a click makes; risen
+            # over more than its lines, it hides what the click would reach, so it takes it
+            passes = bool(getattr(shown, "passes_clicks", False)) and high <= self.need
+            self._let_clicks_through(passes)
+            if shown is not None and hasattr(shown, "let_clicks_through"):
+                shown.let_clicks_through(passes)
+
+    def _floats_in(self):
+        """The rectangle of what the slot floats over that it may cover: inside its layout's margins."""
+        over = self.parentWidget()
+        room = over.contentsRect()
+        lay = over.layout()
+        return room.marginsRemoved(lay.contentsMargins()) if lay is not None else room
 
     def _let_clicks_through(self, on: bool) -> None:
         # Qt's enums are built after the first frame (bench/startup.py)
@@ -197,8 +231,15 @@ class NoticeSlot(QWidget):
 
     def _fit(self, notice: QWidget) -> None:
         fit = getattr(notice, "fit_height", None)
-        if fit is not None:
-            fit(self.need - FRAME, self.inner.width())
+        if fit is None:
+            return
+        grows = self.floating and getattr(notice, "grows", False)
+        room = max(self.need, int(self._floats_in().height() * GROWS_TO)) if grows else self.need
+        fit(room - FRAME, self.inner.width())
+        risen = min(room, notice.words_height(self.inner.width()) + FRAME) if grows else 0
+        if risen != self.risen:  # once per new words or size: placing it resizes it, which fits again
+            self.risen = risen
+            self._place()
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
