@@ -18,7 +18,7 @@ from ..core.roll_targets import die_targets
 from ..core.words import counted
 from . import battle, rolls
 from .state import OTHER, PostmanState
-from .town_view import unit_label
+from .town_view import sides_own, unit_label
 from .words import side as side_words
 
 
@@ -133,7 +133,7 @@ def _move_bonus(b: dict, s: PostmanState, inp: Input) -> str:
     if b["card"].effect == "pony_express":
         uid = inp.args.get("unit")
         return f"{unit_label(s, uid)} moves {n} further this turn" if uid in s.pos.units else ""
-    return f"{_who(b)}' stack in {_town(s, inp.args.get('town'))} moves {n} further this turn"
+    return f"{sides_own(b['side'])} stack in {_town(s, inp.args.get('town'))} moves {n} further this turn"
 
 
 def _brutality(b: dict, s: PostmanState, inp: Input) -> str:

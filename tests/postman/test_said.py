@@ -266,3 +266,12 @@ def test_a_retreat_roll_says_whether_the_unit_got_away_on_both_sides_of_its_targ
     assert request.target == 3 and [m.value for m in request.modifiers] == [1]
     kit.roll(die)
     assert kit.session.entries[-1].said == said and kit.town_of("rider2") == town
+
+
+def test_forced_march_names_whose_stack_moves_further_in_the_possessive_of_each_side():
+    t = Table(holnists=["2C"])
+    t.to_phase("holnists", "move")
+    assert t.play("2C", town="camp").said.startswith("Forced March: the Holnists' stack in Base Camp moves ")
+    t = Table(postmen=["2C"])  # played for the Postmen, overridden: "Postmen" is a plural without an s
+    out = t.submit("play_card", override=True, card="2C", side="postmen", town="post")
+    assert out.accepted and out.entry.said.startswith("Forced March: the Postmen's stack in Post Town moves")
