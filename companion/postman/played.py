@@ -102,7 +102,7 @@ def _draws(b: dict, s: PostmanState, inp: Input) -> str:
 
 def _spies(b: dict, s: PostmanState, inp: Input) -> str:
     draw = _draws(b, s, inp)
-    return f"{draw}, then look at {side_words(OTHER[b['side']])}' hand this turn" if draw else ""
+    return f"{draw}, then look at {sides_own(OTHER[b['side']])} hand this turn" if draw else ""
 
 
 def _luck(b: dict, s: PostmanState, inp: Input) -> str:

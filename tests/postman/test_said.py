@@ -275,3 +275,10 @@ def test_forced_march_names_whose_stack_moves_further_in_the_possessive_of_each_
     t = Table(postmen=["2C"])  # played for the Postmen, overridden: "Postmen" is a plural without an s
     out = t.submit("play_card", override=True, card="2C", side="postmen", town="post")
     assert out.accepted and out.entry.said.startswith("Forced March: the Postmen's stack in Post Town moves")
+
+
+@pytest.mark.parametrize("side, whose", [("postmen", "the Holnists' hand"), ("holnists", "the Postmen's hand")])
+def test_spies_names_whose_hand_is_looked_at_in_the_possessive(side, whose):
+    t = Table(postmen=["10H"]) if side == "postmen" else Table(holnists=["10H"])
+    out = t.submit("play_card", override=True, card="10H", side=side)  # the Holnists' play is overridden
+    assert out.accepted and out.entry.said.endswith(f"then look at {whose} this turn")
