@@ -76,6 +76,7 @@ class DeskRoom(QWidget):
         self.shape = ""
         self._place(STACKED)
         self.inner.installEventFilter(self)
+        table.verticalHeader().sectionResized.connect(self._row_measured)
 
     def commander_parts(self, table: QTableView, buttons: QWidget, columns: _Sharer | None = None,
                         whole: tuple[int, ...] = ()) -> None:
@@ -90,8 +91,7 @@ class DeskRoom(QWidget):
         self._buttons_where_still()
 
     def _row_measured(self, *_args) -> None:
-        if self.shape == BESIDE:
-            self._heights()
+        self._heights()  # the box's height follows its rows (stacked, when they show whole)
 
     def _buttons_where_still(self) -> None:
         """The commanders' buttons on the edge of their box that holds still as their table
@@ -175,10 +175,7 @@ class DeskRoom(QWidget):
         self._keep_names_whole()
 
     def _heights(self) -> None:
-        """Stacked: the first part takes the room in sight. In the courier step that is the
-        couriers' table, beside the ride panel's least height under it (never under its least
-        rows; while empty, its one line); else the commanders, over the couriers' first line.
-        The other parts keep their least. Beside: the column's own share."""
+        """Stacked: ``_stacked_heights``. Beside: the column's own share."""
         inner = self.inner
         # each set only when it changes: a layout told anything lays out again, and the window with it
         if self.shape != STACKED:
@@ -192,28 +189,46 @@ class DeskRoom(QWidget):
             return
         _hold_height(self.commanders, None)
         sp = max(0, self.grid.verticalSpacing())
-        heights = [_least_height(w, self.inner.width()) for w in self.stacked_parts()]
-        room = self.column.viewport().height()
-        if self.order == COMMANDERS_FIRST and self.empty:
-            # their table grows under their buttons, so nothing clickable moves; the room is the
-            # window's, over the couriers' one line
-            heights[0] = max(heights[0], room - self._one_line() - sp)
-        elif self.order == COMMANDERS_FIRST:
-            # every commander's row where that leaves the couriers in flight their least rows in
-            # sight, the couriers the rest (#14: at 1280x720 in table mode the commanders took
-            # the window, their table scrolled with its last row cut, and of the couriers only
-            # their table's heading showed)
-            heights[0] = max(heights[0], min(self._commanders_whole(), room - heights[1] - sp))
-            heights[1] = max(heights[1], room - heights[0] - sp)
-        elif not self.empty:  # empty, its one line: the parts under it hold still
-            heights[0] = max(heights[0], room - sp - heights[1])
-        held = (heights[0], heights[1] if self.order == COMMANDERS_FIRST and not self.empty else 0, 0)
+        parts = self.stacked_parts()
+        heights = self._stacked_heights([_least_height(w, inner.width()) for w in parts],
+                                        [self._whole_height(w) for w in parts], self.column.viewport().height(), sp)
         for row in range(3):
-            if self.grid.rowMinimumHeight(row) != held[row]:
-                self.grid.setRowMinimumHeight(row, held[row])
+            if self.grid.rowMinimumHeight(row) != heights[row]:
+                self.grid.setRowMinimumHeight(row, heights[row])
         total = sum(heights) + sp * (sum(1 for h in heights if h) - 1)
         if inner.minimumHeight() != total or inner.maximumHeight() != total:
             inner.setFixedHeight(total)
+
+    def _stacked_heights(self, least: list[int], whole: list[int], room: int, sp: int) -> list[int]:
+        """The parts' heights, top to bottom, one scroll in sight and never one inside another
+        (#14: at 1280x720 in the larger type the commanders' table and the couriers' scrolled
+        inside the column, which scrolled too, and showed three of six commanders and two of
+        five couriers). Where every part fits the room at its least, the column holds still and
+        the tables share the rest (the phase's first, each up to all its rows; what is left to
+        the first part), scrolling by themselves; else the column scrolls and each table shows
+        all its rows, the phase's part first."""
+        gaps = sp * (sum(1 for h in least if h) - 1)
+        if sum(least) + gaps > room:
+            return [max(lo, wh) for lo, wh in zip(least, whole, strict=True)]
+        heights = list(least)
+        spare = room - gaps - sum(least)
+        for i in (0, 2, 1) if self.order == COURIERS_FIRST else (0, 1, 2):
+            if heights[i]:  # (the ride panel, hidden with no courier to ride, takes none)
+                more = min(spare, max(0, whole[i] - heights[i]))
+                heights[i] += more
+                spare -= more
+        heights[0] += spare
+        return heights
+
+    def _whole_height(self, w: QWidget) -> int:
+        """A part as high as it wants with every row of its table in sight (none while hidden)."""
+        if w.isHidden():
+            return 0
+        view = {self.commanders: self.commander_table, self.couriers: self.table}.get(w)
+        least = _least_height(w, self.inner.width())
+        if view is None or view.isHidden():
+            return least
+        return least - max(view.minimumHeight(), view.minimumSizeHint().height()) + _table_whole(view)
 
     def _place(self, shape: str) -> None:
         grid, tables = self.grid, self.tables
@@ -257,13 +272,7 @@ class DeskRoom(QWidget):
 
     def _commanders_whole(self) -> int:
         """The commanders' box as high as all its rows want (their table with no scroll bar)."""
-        view = self.commander_table
-        if view is None:
-            return 0
-        rows = sum(view.rowHeight(r) for r in range(view.model().rowCount()))
-        whole = view.horizontalHeader().sizeHint().height() + rows + 2 * view.frameWidth() + 2
-        least = self.commanders.minimumSizeHint().height()
-        return least - max(view.minimumHeight(), view.minimumSizeHint().height()) + whole
+        return self._whole_height(self.commanders) if self.commander_table is not None else 0
 
     def _commanders_beside(self) -> int:
         """Beside, the commanders' box as high as all its rows want while the couriers' table
@@ -276,14 +285,6 @@ class DeskRoom(QWidget):
         sp = max(0, self.grid.verticalSpacing())
         room = self.column.viewport().height() - self.couriers.minimumSizeHint().height() - sp
         return max(least, min(want, room))
-
-    def _one_line(self) -> int:
-        """The couriers' box's height with its one line for an empty table, however it is now."""
-        box = self.couriers
-        shown = self.no_couriers if self.no_couriers.isVisibleTo(box) else self.table
-        content = max(shown.minimumHeight(), shown.minimumSizeHint().height())
-        line = self.no_couriers.heightForWidth(max(1, box.contentsRect().width() - 20))  # the box's margins
-        return box.minimumSizeHint().height() - content + max(line, self.no_couriers.minimumSizeHint().height())
 
     def set_order(self, order: str) -> None:
         """The phase's order (the desk asks at every change of phase); stacked, the parts take
@@ -365,6 +366,13 @@ def _least_height(w: QWidget, width: int) -> int:
         return 0
     least = w.minimumSizeHint().height()
     return max(least, w.heightForWidth(width)) if w.hasHeightForWidth() else least
+
+
+def _table_whole(view: QTableView) -> int:
+    """``view``'s height with every row in sight, as the column sharer counts its least rows."""
+    rows = sum(view.rowHeight(r) for r in range(view.model().rowCount()))
+    head = view.horizontalHeader().sizeHint().height() if view.horizontalHeader().isVisibleTo(view) else 0
+    return head + rows + 2 * view.frameWidth() + 2
 
 
 def _least(w: QWidget) -> int:
