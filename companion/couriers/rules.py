@@ -35,6 +35,9 @@ RULE_IDS = frozenset({
     "couriers.game.end",
 })
 
+#: The sides a setup that names none plays (a record may leave them out)
+DEFAULT_SIDES = ("Blue", "Grey")
+
 #: The input kinds, in the order the table declares them (companion/couriers/inputs.py).
 KINDS = INPUTS.names
 
@@ -48,7 +51,9 @@ class CourierRules(Rules):
 
     # -- setup and pack ------------------------------------------------------------------------
     def players(self, setup: dict) -> tuple[str, ...]:
-        return setup_names(setup.get("sides"))
+        # the sides ``new_state`` plays: a setup naming none plays the default two (the
+        # start page's Saved games listed no players for the flagged_and_overridden sample)
+        return setup_names(setup.get("sides", list(DEFAULT_SIDES)))
 
     def validate_pack(self, pack) -> None:
         data = pack.data.get("couriers")
@@ -88,7 +93,7 @@ class CourierRules(Rules):
     def new_state(self, pack, setup: dict) -> DeskState:
         if not isinstance(setup, dict):
             raise MalformedInput("setup: expected an object")
-        sides = setup.get("sides", ["Blue", "Grey"])
+        sides = setup.get("sides", list(DEFAULT_SIDES))
         if (not isinstance(sides, list) or len(sides) != 2
                 or not all(isinstance(s, str) and s.strip() for s in sides) or sides[0] == sides[1]):
             raise MalformedInput("setup.sides: expected two different side names")

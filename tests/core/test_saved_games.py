@@ -66,6 +66,7 @@ def test_players_are_named_by_each_game_s_rules():
     assert players("thurn_and_taxis", {"players": [{"name": "Cara"}, {"colour": "red"}]}) == ("Cara",)
     assert players("couriers", {"sides": ["Union", "Confederate"]}) == ("Union", "Confederate")
     assert players("postman", {"board": {}}) == ("Postmen", "Holnists")  # fixed by the rules
+    assert players("couriers", {}) == ("Blue", "Grey")  # the sides a setup naming none plays
     assert players("couriers", {"sides": 7}) == () and players("couriers", None) == ()
     assert players("chess", {"players": ["Anna"]}) == ()  # a game not known here
     assert saved_games.players_of("couriers", {"sides": ["Union"]}) == ()  # no rules to ask
