@@ -177,6 +177,10 @@ class CourierDesk(QWidget):
             v.installEventFilter(self)  # (heard before the columns' own sharer hears of a new type)
         # the ride panel beside the tables or under the couriers' (ui/couriers/room.py)
         self.room = DeskRoom(kbox, cbox, self.ride, self.courier_view, self.no_couriers)
+        # the controls a player reaches for across the table (Ride, the commanders' buttons, the
+        # ride's settings) grow with the tables in table mode: at 1920x1080 they kept the body's
+        # 9 points beside 14.4-point tables (#14); the "board" size is the body's outside it
+        looks.text_size(self.room, "board")
         self.room.commander_parts(self.commander_view, cbuttons, commander_columns, NAMES_WHOLE)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
