@@ -1,7 +1,9 @@
 """The Courier Desk scrolls in one place (#14): where its column scrolls, no table in it scrolls as
 well, and the table the phase works with shows every row whole. Before, at 1280x720 in the
 larger type the commanders' table and the couriers' each scrolled inside the column, which
-scrolled too: three of six commanders and two of five couriers in sight in the wargame's turn."""
+scrolled too: three of six commanders and two of five couriers in sight in the wargame's turn.
+Only a long evening's couriers, more than the room over the ride's controls holds, scroll in
+their table in the courier step, so that Ride stays in sight."""
 
 from __future__ import annotations
 
@@ -57,3 +59,18 @@ def test_no_table_scrolls_inside_the_scrolling_desk(window, tmp_path, looks_back
             continue  # stacked, the part the phase works with is the one held in sight
         rows = view.model().rowCount()
         assert _whole_rows(view, window) == rows, f"{_whole_rows(view, window)} of {rows} {name} in sight"
+
+
+@pytest.mark.parametrize("look", [((1280, 720), "larger", False), ((1366, 768), "larger", False)], ids=_ids)
+def test_a_long_evenings_couriers_leave_the_ride_in_sight(window, tmp_path, looks_back, look):
+    """Turn 5's courier step, seven couriers on the roster and one on the road: the couriers'
+    table keeps the ride's controls in sight under it, its finished couriers scrolling in it."""
+    size, text, table = look
+    desk = open_cut(window, tmp_path, SAMPLE, 60, size, text, table)
+    port = desk.room.column.viewport()
+    seen = QRect(port.mapTo(window, QPoint(0, 0)), port.size())
+    out = [w.text() if hasattr(w, "text") else type(w).__name__ for w in desk.ride.controls()
+           if w.isVisibleTo(desk) and not seen.contains(QRect(w.mapTo(window, QPoint(0, 0)), w.size()))]
+    assert not out, f"under the desk's edge: {out}"
+    riding = sum(not r.finished for r in desk.couriers.rows)
+    assert riding and _whole_rows(desk.courier_view, window) >= riding

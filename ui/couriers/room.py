@@ -206,10 +206,15 @@ class DeskRoom(QWidget):
         five couriers). Where every part fits the room at its least, the column holds still and
         the tables share the rest (the phase's first, each up to all its rows; what is left to
         the first part), scrolling by themselves; else the column scrolls and each table shows
-        all its rows, the phase's part first."""
+        all its rows, the phase's part first, save the courier step's couriers: they keep the
+        ride's controls in sight under them, and a long evening's finished couriers scroll in
+        their table (all its rows pushed Ride under the fold at 1280x720 larger, seven couriers)."""
         gaps = sp * (sum(1 for h in least if h) - 1)
         if sum(least) + gaps > room:
-            return [max(lo, wh) for lo, wh in zip(least, whole, strict=True)]
+            heights = [max(lo, wh) for lo, wh in zip(least, whole, strict=True)]
+            if self.order == COURIERS_FIRST and heights[1]:
+                heights[0] = max(least[0], min(heights[0], room - sp - least[1]))
+            return heights
         heights = list(least)
         spare = room - gaps - sum(least)
         for i in (0, 2, 1) if self.order == COURIERS_FIRST else (0, 1, 2):
